@@ -5780,6 +5780,46 @@ only links) and the remaining GraphGists (left out before).
 
 [s36C paragraph above]
 
+Helper s36D's paragraph, written blind (the thirty-sixth split, in preparation; domain searched: culture, books, music,
+film, art, history and games, in Chinese and English; this helper began at 03:48 UTC on 4 December 2026, its deadline
+05:15). chinese-poetry: github.com/JaniceWuo/PoetryQA (JaniceWuo's PoetryQA, March 2020, a question-answering demo over
+a knowledge graph of classical Chinese poetry, Python with py2neo and Neo4j 3.5.5 as its readme says; no licence file;
+Chinese), its build_kg.py run as its readme's step 2 runs it (`python build_kg.py`), at POETRY_QA_COMMIT (0a61675, its
+HEAD of 11 March 2020; build_kg.py and poetryData/allPoetry.csv as its commits fb65fb1 and af59d72 of that day wrote
+them), over poetryData/allPoetry.csv, the 2,074 rows its Spider_poetry.py crawled from so.gushiwen.org's pages of poems
+by subject (author, dynasty, title, text, subject; write_chinese_poetry). What the loader needed: nothing of its code or
+data (its statements are Neo4j 5 syntax already); it is executed as __main__ with a `py2neo` whose Graph creates each
+Node with one CREATE (_Py2neoTransaction) and runs each statement it formats as written (_PoetryQaGraph), a `pandas`
+that is an empty module (imported, not used), an `open` that reads only the commit's allPoetry.csv at the path it builds
+from its own __file__ (read twice, once by each step, as it reads it) and a silent print; it creates no index or
+constraint. The graph: 2,660 nodes in 4 labels (Poetry 2,074 with name, content and tag; Author 560; Dynasty 14; Tag
+12), 5,296 relationships (TAG_IS 2,431, HAS_POETRY 2,297, DYNASTY_IS 568), each with one property, name, the same for
+its type (诗的标签, 写了诗, 所属朝代); `up` in about 90 s (server start included). Quirks kept as the script writes
+them: one Poetry node a row, so a poem crawled under two or three subjects is two or three nodes (杜牧's 山行: 山, 秋天,
+雨), each TAG_IS every subject of its title; relationships are made by name, one statement a distinct pair, so an author
+HAS_POETRY every poem of a title he wrote, whoever wrote the others (落花: 李商隐, 宋祁 and 朱淑真, twice, each linked
+to all four nodes; 梅花 of 罗邺 and 陈亮); 佚名 (anonymous, 68 rows) is one Author of seven dynasties, 元好问 and
+宇文虚中 each of two; dynasties include 未知 and 近现代; a poem's text keeps the page's leading and trailing newlines
+and its variant notes ("( 曾 同：层)"); the subject is the page it was crawled from (春天, 秋天, 爱情, 爱国, 花, 雨, 雪,
+夏天, 山, 水, 冬天, 风). Its 14 questions, in Chinese (7 edge: the authors of 枫桥夜泊, 过零丁洋 and 鹊桥仙·纤云弄巧,
+the dynasties of 范仲淹 and 柳宗元, the subject of 夜雨寄北, the one poem of 徐锡麟; 4 node-property: the text of 江雪
+and of 天净沙·秋思, the subject of 望岳 and of 陆游's 示儿; no relationship-property: each relationship's only property
+is its type's constant name; 3 two-hop: the dynasty of the author of 春江花月夜, of 满江红·写怀 and of 沁园春·雪), each
+answer the only one the graph holds, checked with domain_gold.py (14 questions, 0 problems); no xgrag command was run on
+the graph. Overlaps: china-intangible-heritage and guangdong-museum (Chinese culture, other subjects) and tcm-formulas
+(a Chinese py2neo loader of the same kind); no poetry graph in the corpus; the "Chinese poems, authors and dynasties
+script (names only)" left out before without its repository named may be another script (this one writes each poem's
+text and subject). Considered by s36D and left out (each grepped here first): hzz888/CNPoetryKG (its
+dbBuild/import_neo4j.py reads data/final.xls with xlrd, a file not in the index's listing of the repository; not
+fetched); imyself1224/gujihuouha-main and Colinasda/KnowledgeGraph (红楼梦 character triples, one label, Person);
+Outis9/KG_Final_Project (Jay Chou's albums and songs as an OWL file imported with neosemantics 3.5, its README counting
+some 66 songs); zibianqu/novel-study (a novel-writing app's schema, no data); kvaithin/greeky, sbarnesisrael/caphar,
+schoi80/vine-graph, mwatts/bible-metadata and robertrouse/theographic-bible-metadata (left out before, not tried again);
+scripts the search turned up without their repository: a 三国 蜀汉 py2neo script over hand-typed lists, a Vietnamese Tam
+Quốc loader with its nodes inline, a 红楼梦 relation.txt py2neo loader and a kg_nodes/kg_edges LOAD CSV, and the
+Composer and Album MERGE loaders found by find_string (songs written from app forms or Spotify's API at run time). Seen
+and not evaluated: bubblewu/neo4j-kg (Mtime films and 红楼梦).
+
 [s36D paragraph above]
 
 [s36E paragraph above]
@@ -14794,6 +14834,71 @@ def write_blood_cell_markers(store: Any, mirror: Path) -> None:
 # [s36C source and writer above]
 
 
+POETRY_QA = "JaniceWuo/PoetryQA"  # JaniceWuo's 2020 poetry question-answering demo over Neo4j (classical Chinese)
+# its HEAD ("readme", 11 March 2020); build_kg.py and poetryData/allPoetry.csv as its commits fb65fb1 and af59d72
+# of that day wrote them, unchanged since
+POETRY_QA_COMMIT = "0a6167568f9d506d6b7f3bece2004b335c02dda3"
+POETRY_QA_LOADER = "build_kg.py"  # its readme's step 2: `python build_kg.py`
+POETRY_QA_FILE = "poetryData/allPoetry.csv"  # the one file its read_csv() opens, beside the script
+# what it imports besides py2neo (the store here) and pandas (imported, not used)
+_POETRY_QA_IMPORTS = frozenset({"re", "os", "csv", "codecs"})
+
+
+class _PoetryQaGraph:
+    """py2neo's Graph as build_kg.py uses it: create(Node), one CREATE on the store (_Py2neoTransaction), and
+    run(cypher) of the statements it formats, each run as written on the store (py2neo v4 sends each in its own
+    transaction; a statement that fails raises, and the loader's own try/except prints it and goes on); its url and
+    credentials are not used."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.writes = _Py2neoTransaction(store)
+
+    def create(self, subject: Any) -> None:
+        if not isinstance(subject, _Py2neoNode):
+            raise CorpusError(f"{POETRY_QA}: its loader creates a {type(subject).__name__}, which is not read here")
+        self.writes.create(subject)
+
+    def run(self, cypher: str) -> None:
+        self.store.query(cypher, {}, read_only=False)
+
+
+def write_chinese_poetry(store: Any, mirror: Path) -> None:
+    """build_kg.py of JaniceWuo/PoetryQA (a 2020 question-answering demo over a knowledge graph of classical Chinese
+    poetry, in Chinese; no licence stated), read at POETRY_QA_COMMIT and run as its readme runs it (`python
+    build_kg.py`): poetryGraph().create_graphNode() and create_graphRels() over poetryData/allPoetry.csv, the 2,074
+    poems its Spider_poetry.py crawled from so.gushiwen.org's pages of poems by subject (each row: author, dynasty,
+    title, text, the subject it was crawled under). How it runs: the script is executed as __main__ in a namespace of
+    its own whose `py2neo` gives Graph (_PoetryQaGraph: create, run), Node and Relationship, whose `pandas` is an
+    empty module (it is imported, not used), whose `open` reads only the file it opens (the commit's
+    poetryData/allPoetry.csv, by the path it builds from its own __file__; read twice, once by each step, as it
+    reads it), and whose other imports are re, os, csv and codecs. What it writes, kept as written: one Poetry node
+    per row (name, content, tag), even where a poem is listed twice; one Author, Dynasty and Tag node per distinct
+    name; then, for each distinct (author, dynasty), (title, subject) and (author, title) pair, one statement
+    `match(p:..),(q:..) where p.name='..'and q.name='..' create (p)-[rel:TYPE{name:'..'}]->(q)` (DYNASTY_IS 所属朝代,
+    TAG_IS 诗的标签, HAS_POETRY 写了诗), which links every node of the two names: a poem listed under two subjects is
+    two Poetry nodes, each TAG_IS both subjects, and an author HAS_POETRY every poem of a title he wrote, whoever
+    wrote the others ("落花")."""
+    source = read_file(POETRY_QA, POETRY_QA_LOADER, mirror, POETRY_QA_COMMIT).decode("utf-8")
+    data = read_file(POETRY_QA, POETRY_QA_FILE, mirror, POETRY_QA_COMMIT).decode("utf-8")
+    file = f"/{POETRY_QA}/{POETRY_QA_LOADER}"
+    # the path its read_csv() builds: os.path.split(os.path.realpath(__file__))[0] + os.sep + "poetryData" + ...
+    path = os.path.split(os.path.realpath(file))[0] + os.sep + "poetryData" + os.sep + "allPoetry.csv"
+
+    def opened(name: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if name != path:
+            raise CorpusError(f"{POETRY_QA}: its loader opens {name}, which is not read here")
+        return io.StringIO(data, newline=None)  # a text file's universal newlines, as open() reads it
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _PoetryQaGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(POETRY_QA, {"py2neo": py2neo_module, "pandas": types.ModuleType("pandas")},
+                                _POETRY_QA_IMPORTS)
+    _run_loader(POETRY_QA, POETRY_QA_LOADER, source, importer, file=file, print=_quiet, open=opened)
+
+
 # [s36D source and writer above]
 
 
@@ -15677,6 +15782,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_blood_cell_markers, source=RECELLTY),
     # [s36C Graph above]
 
+    Graph("chinese-poetry", "frozen", "Classical Chinese poems crawled from gushiwen.org by subject (spring, love, "
+                                      "flowers...) with their authors, the authors' dynasties and the subjects "
+                                      "(PoetryQA's build_kg.py, a poetry question-answering demo, in Chinese)",
+          writer=write_chinese_poetry, source=POETRY_QA),
     # [s36D Graph above]
 
     # [s36E Graph above]

@@ -7291,6 +7291,118 @@ def test_blood_cell_markers_refuses_a_builder_with_other_queries_or_another_file
 
 # [s36C tests above]
 
+# JaniceWuo/PoetryQA's build_kg.py, shortened: its py2neo Graph, its CSV path built from its own __file__, one
+# Poetry node a row, one Author, Dynasty and Tag node a distinct name, and its relationships as formatted statements,
+# one a distinct pair of names
+_POETRY_QA_LOADER = (
+    "from py2neo import Graph, Node, Relationship\nimport pandas as pd\nimport re\nimport os\nimport csv\n"
+    "import codecs\n\nclass  poetryGraph(object):\n"
+    "\tdef __init__(self):\n"
+    "\t\tself.graph = Graph(\"http://localhost:7474\", username=\"neo4j\", password=\"*****\")\n\n"
+    "\tdef read_csv(self):\n\t\tfile_name = os.path.split(os.path.realpath(__file__))[0] \\\n"
+    "\t\t+ os.sep + \"poetryData\" + os.sep +\"allPoetry.csv\"\n"
+    "\t\tcsvFile = open(file_name, \"r\",encoding='utf-8')\n\t\treader = csv.reader(csvFile)\n"
+    "\t\tauthor_to_dynasty, author_to_title, poetry_to_tag, poetry_info = [], [], [], []\n"
+    "\t\tauthor_info, dynasty_info, tag_info = [], [], []\n"
+    "\t\tfor item in reader:\n"
+    "\t\t\tpoetry_info.append({\"name\": item[2], \"content\": item[3], \"tag\": item[4]})\n"
+    "\t\t\ttag_info.append(item[4])\n\t\t\tdynasty_info.append(item[1])\n\t\t\tauthor_info.append(item[0])\n"
+    "\t\t\tauthor_to_dynasty.append([item[0],item[1]])\n\t\t\tauthor_to_title.append([item[0],item[2]])\n"
+    "\t\t\tpoetry_to_tag.append([item[2],item[4]])\n"
+    "\t\treturn set(author_info),set(dynasty_info),set(tag_info),author_to_dynasty,author_to_title,"
+    "poetry_to_tag,poetry_info\n\n"
+    "\tdef create_node(self,label,nodes):\n\t\tfor node_name in nodes:\n"
+    "\t\t\tself.graph.create(Node(label,name = node_name))\n\n"
+    "\tdef create_graphNode(self):\n\t\tauthor,dynasty,tag,rel_a_d,rel_a_t,rel_p_t,rel_info = self.read_csv()\n"
+    "\t\tfor poetry_dict in rel_info:\n\t\t\tnode = Node(\"Poetry\",name = poetry_dict[\"name\"],\n"
+    "\t\t\t\t        content = poetry_dict[\"content\"],tag = poetry_dict[\"tag\"])\n\t\t\tself.graph.create(node)\n"
+    "\t\tself.create_node(\"Author\",author)\n\t\tself.create_node(\"Dynasty\",dynasty)\n"
+    "\t\tself.create_node(\"Tag\",tag)\n\n"
+    "\tdef create_relationship(self,start_node, end_node, edges,rel_type, rel_name):\n"
+    "\t\tfor edge in set('###'.join(edge) for edge in edges):\n\t\t\tp, q = edge.split('###')\n"
+    "\t\t\tquery = \"match(p:%s),(q:%s) where p.name='%s'and q.name='%s' create (p)-[rel:%s{name:'%s'}]->(q)\" % (\n"
+    "\t\t\t\tstart_node, end_node, p, q, rel_type, rel_name)\n"
+    "\t\t\ttry:\n\t\t\t\tself.graph.run(query)\n\t\t\texcept Exception as e:\n\t\t\t\tprint(e)\n\n"
+    "\tdef create_graphRels(self):\n\t\tauthor,dynasty,tag,rel_a_d,rel_a_t,rel_p_t,rel_info = self.read_csv()\n"
+    "\t\tself.create_relationship(\"Author\",\"Dynasty\",rel_a_d,\"DYNASTY_IS\",\"所属朝代\")\n"
+    "\t\tself.create_relationship(\"Poetry\",\"Tag\",rel_p_t,\"TAG_IS\",\"诗的标签\")\n"
+    "\t\tself.create_relationship(\"Author\",\"Poetry\",rel_a_t,\"HAS_POETRY\",\"写了诗\")\n\n"
+    "if __name__ == '__main__':\n\tpoetry = poetryGraph()\n\tpoetry.create_graphNode()\n"
+    "\tpoetry.create_graphRels()\n")
+# four rows as allPoetry.csv writes them (no header; the text quoted, over lines): a poem listed under two subjects,
+# and a title two authors wrote
+_POETRY_QA_DATA = (
+    "柳宗元,唐代,江雪,\"\n千山鸟飞绝，万径人踪灭。孤舟蓑笠翁，独钓寒江雪。\n\",冬天\n"
+    "柳宗元,唐代,江雪,\"\n千山鸟飞绝，万径人踪灭。孤舟蓑笠翁，独钓寒江雪。\n\",雪\n"
+    "李商隐,唐代,落花,\"\n高阁客竟去，小园花乱飞。\n\",花\n"
+    "宋祁,宋代,落花,\"\n坠素翻红各自伤，青楼烟雨忍相忘。\n\",花\n")
+
+
+def _poetry_qa_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _POETRY_QA_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "JaniceWuo+PoetryQA" / "repo"
+    (fetched / "poetryData").mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.POETRY_QA_LOADER).write_text(loader, encoding="utf-8")
+    (fetched / corpus.POETRY_QA_FILE).write_text(_POETRY_QA_DATA, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "code"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that empties the data: the pinned commit's file is the one read
+    (fetched / corpus.POETRY_QA_FILE).write_text("", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "POETRY_QA_COMMIT", full)
+    return tmp_path
+
+
+def test_chinese_poetry_runs_build_kg_py_with_a_py2neo_over_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # one Poetry node a row (a poem listed twice is two nodes; its text as the quoted field holds it, over lines),
+    # one Author, Dynasty and Tag node a distinct name, then its relationship statements as it formats them, one a
+    # distinct pair of names (run as written: each links every node of the two names); the pinned commit's data
+    store = _TcmStore()
+    corpus.write_chinese_poetry(store, _poetry_qa_mirror(tmp_path, monkeypatch))
+    jiang_xue = "\n千山鸟飞绝，万径人踪灭。孤舟蓑笠翁，独钓寒江雪。\n"
+    assert sorted(store.nodes.values(), key=str) == sorted([
+        ("Poetry", {"name": "江雪", "content": jiang_xue, "tag": "冬天"}),
+        ("Poetry", {"name": "江雪", "content": jiang_xue, "tag": "雪"}),
+        ("Poetry", {"name": "落花", "content": "\n高阁客竟去，小园花乱飞。\n", "tag": "花"}),
+        ("Poetry", {"name": "落花", "content": "\n坠素翻红各自伤，青楼烟雨忍相忘。\n", "tag": "花"}),
+        ("Author", {"name": "柳宗元"}), ("Author", {"name": "李商隐"}), ("Author", {"name": "宋祁"}),
+        ("Dynasty", {"name": "唐代"}), ("Dynasty", {"name": "宋代"}),
+        ("Tag", {"name": "冬天"}), ("Tag", {"name": "雪"}), ("Tag", {"name": "花"})], key=str)
+    # the four Poetry nodes are created first, in the file's order
+    assert [store.nodes[str(i)][1].get("tag") for i in range(4)] == ["冬天", "雪", "花", "花"]
+    runs = [statement for statement, params in store.calls if statement.startswith("match(")]
+    template = "match(p:{}),(q:{}) where p.name='{}'and q.name='{}' create (p)-[rel:{}{{name:'{}'}}]->(q)"
+    assert sorted(runs) == sorted([
+        template.format("Author", "Dynasty", "柳宗元", "唐代", "DYNASTY_IS", "所属朝代"),
+        template.format("Author", "Dynasty", "李商隐", "唐代", "DYNASTY_IS", "所属朝代"),
+        template.format("Author", "Dynasty", "宋祁", "宋代", "DYNASTY_IS", "所属朝代"),
+        template.format("Poetry", "Tag", "江雪", "冬天", "TAG_IS", "诗的标签"),
+        template.format("Poetry", "Tag", "江雪", "雪", "TAG_IS", "诗的标签"),
+        template.format("Poetry", "Tag", "落花", "花", "TAG_IS", "诗的标签"),
+        template.format("Author", "Poetry", "柳宗元", "江雪", "HAS_POETRY", "写了诗"),
+        template.format("Author", "Poetry", "李商隐", "落花", "HAS_POETRY", "写了诗"),
+        template.format("Author", "Poetry", "宋祁", "落花", "HAS_POETRY", "写了诗")])
+    assert len(store.calls) == 12 + 9
+    assert corpus.graph("chinese-poetry").split == "frozen"  # the thirty-sixth split's, if drawn
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import requests\n", "imports requests"),
+    ("open('poetryData/aiguo.csv')\n", "opens poetryData/aiguo.csv"),
+    ("Graph().create(Relationship(Node('Author'), 'HAS_POETRY', Node('Poetry')))\n",
+     "creates a _Py2neoRelationship")])
+def test_chinese_poetry_refuses_what_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str,
+                                                      refused: str) -> None:
+    loader = _POETRY_QA_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n\t{change}")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_chinese_poetry(_TcmStore(), _poetry_qa_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s36D tests above]
 
 # [s36E tests above]
