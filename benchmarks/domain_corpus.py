@@ -14560,6 +14560,43 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
 # [s36D source and writer above]
 
 
+KINDRED = "ztesler/cocktail-lounge"  # "The Cocktail Lounge" (2022): Kindred Cocktails' recipes, scraped by UiPath
+KINDRED_COMMIT = "09a43bf96ceb215168ce6fd05d856e89f829d5d6"  # its HEAD (25 September 2022)
+KINDRED_GUIDE = "README.md"  # its "Build the Graph" steps: ``` blocks, the files in Neo4j/ copied to /import
+KINDRED_BUILD = ("### Build the Graph", "### Other Queries")  # the section's first and next heading
+KINDRED_FILES = frozenset({"cocktails.csv", "ingredients.csv"})
+
+
+def write_kindred_cocktails(store: Any, mirror: Path) -> None:
+    """The "Build the Graph" steps of README.md of ztesler/cocktail-lounge (The Cocktail Lounge: Kindred Cocktails'
+    recipes, scraped and normalised by UiPath, curated in Neo4j to feed GPT-3), read at KINDRED_COMMIT: its steps 2
+    to 5 as written, each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` reading Neo4j/<name> (step 1 copies those
+    files to /import): a Cocktail per row of cocktails.csv (name, URL), an Ingredient per name of ingredients.csv,
+    a PART_OF from each ingredient row's Ingredient to its Cocktail (quantity, unit), and an AFFINITY (frequency)
+    between two ingredients that share five cocktails or more. Left out: step 6, a read (a random affinity set,
+    ordered by rand(), that writes nothing). Done instead: an index on Cocktail.name and Ingredient.name before the
+    load (its step 4 finds each of 43,949 rows' two nodes by name; an index changes no node or relationship)."""
+    guide = read_file(KINDRED, KINDRED_GUIDE, mirror, KINDRED_COMMIT).decode("utf-8")
+    first, after = KINDRED_BUILD
+    if first not in guide or after not in guide.split(first, 1)[1]:
+        raise CorpusError(f"{KINDRED}: {KINDRED_GUIDE} has no section between {first!r} and {after!r}")
+    blocks = _MD_CYPHER.findall(guide.split(first, 1)[1].split(after, 1)[0])
+    if len(blocks) != 5 or not re.search(r"(?i)\bRETURN\b", blocks[4]) or re.search(r"(?i)\b(CREATE|MERGE|SET)\b",
+                                                                                       blocks[4]):
+        raise CorpusError(f"{KINDRED}: {KINDRED_GUIDE} has not the five build steps expected, the last a read")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or name not in KINDRED_FILES:
+            raise CorpusError(f"{KINDRED}: {KINDRED_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(KINDRED, f"Neo4j/{name}", mirror, KINDRED_COMMIT), delimiter)
+
+    for label in ("Cocktail", "Ingredient"):
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.name)", read_only=False)
+    store.query("CALL db.awaitIndexes()")
+    _run_script(store, "".join(block.strip().rstrip(";") + ";\n" for block in blocks[:4]), rows_of)
+
+
 # [s36E source and writer above]
 
 
@@ -15428,6 +15465,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s36D Graph above]
 
+    Graph("kindred-cocktails", "frozen", "Some 8,100 cocktails of Kindred Cocktails with their ingredients, each "
+                                         "ingredient's quantity and unit, and the ingredients that share five "
+                                         "cocktails or more (The Cocktail Lounge's graph, from its README's steps)",
+          writer=write_kindred_cocktails, source=KINDRED),
     # [s36E Graph above]
 
     # [s36F Graph above]
