@@ -5822,6 +5822,49 @@ and not evaluated: bubblewu/neo4j-kg (Mtime films and 红楼梦).
 
 [s36D paragraph above]
 
+Helper s36E's paragraph, written blind for the thirty-sixth split (not declared yet; domain searched: sports, leisure,
+food, people and social networks; begun at 03:54 UTC, resumed at 04:33 after an interruption). kindred-cocktails:
+github.com/ztesler/cocktail-lounge ("The Cocktail Lounge", by ztesler, September 2022, in English; no LICENSE file and
+no licence stated; its data scraped from kindredcocktails.com's recipe pages by a UiPath workflow, to feed a GPT-3
+fine-tune): the "Build the Graph" steps of its README.md, read at KINDRED_COMMIT (09a43bf, its HEAD of 25 September
+2022), run by write_kindred_cocktails as written: step 2's LOAD CSV of Neo4j/cocktails.csv (CREATE a Cocktail per row:
+name, url), step 3's of Neo4j/ingredients.csv (MERGE an Ingredient per name), step 4's (MATCH each row's Ingredient and
+Cocktail by name, CREATE PART_OF {quantity, unit}) and step 5 (an undirected MERGE of AFFINITY {frequency} between two
+ingredients met in five cocktails or more, `WHERE id(a)>id(b)`, which 5.x still runs), each `file:///<name>` reading
+Neo4j/<name> (its step 1 copies those files to /import). Left out: step 6, a read (a random affinity set ordered by
+rand(), writing nothing), and the README's "Other Queries". Done instead: an index on Cocktail.name and Ingredient.name
+before the load (without one, step 4's 43,945 rows each scan both labels; an index changes no node or relationship).
+Size: 9,410 nodes (8,130 Cocktail, 1,280 Ingredient: two labels, fewer than the three the rules aim at), 47,885
+relationships (43,992 PART_OF, 3,893 AFFINITY, frequency 5 to 495, Gin and Lemon Juice the highest); `up` took 26 s.
+Quirks kept as the script writes them: four cocktail names are on two rows each (Arracknaphobia, Last Caress, Maple
+Leaf, Rimbaud's Right Hand), so two Cocktail nodes each and their ingredient rows joined to both (43,992 PART_OF from
+43,945 rows); quantities and units are strings ("1 1/2", "oz", "ds", "bsp", "un"); the scrape's parsing leftovers are
+Ingredient nodes as written ("All Ingredients And Chill In A Refrigerator.", "?10 Oz Elderflower Liqueur", "Poit?N" for
+poitin); AFFINITY counts ingredient-cocktail-ingredient paths, so a duplicated cocktail counts twice. The 14 questions
+(answers from the data only, each the only one the graph holds): 7 edge (which cocktail uses an ingredient only one
+cocktail uses: bacon tincture, awamori, tamarind jam, yogurt liqueur, huckleberry jam, chai tea syrup, rose petal jam),
+3 node-property (a cocktail's Kindred Cocktails URL), 2 relationship-property (the quantity of an ingredient in a
+cocktail), 2 two-hop (the other ingredient of the two-ingredient cocktail that is the only one using sweet sake, ice
+wine); domain_gold.py check: 0 problems; no xgrag command was run on the graph. Overlaps: cocktails (spent: a French
+site's cocktail recipes, their ingredients' quantity and unit on the link, and glasses) has the same shape, with another
+site's data, in French, and without ingredient affinities; bbc-recipes and cuisine-nicoise are recipe graphs too.
+Considered by s36E and left out (each grepped here first): fingahoverit/neo4j-neo4j_ogm, momcilovicluka/neo4j-anime,
+Igor-Kubota/Anime-Recommendation, phucfix/vn-football-graph, amiray-01/Neo4jFootballGraph, dsimog01/BreakPoint,
+Bernardo-MG/darksouls-explorer-dataset, alex-kazos/neo4j-project, raffaelepeluso/neo4j-nba, upstanding-biome/sixdegrees,
+adrianco/demo-brazil and the World Cup 2026 and Fixture 2030 loaders (in the corpus or left out before); the
+brazil-bench repositories (Brazilian football from Kaggle CSVs, loaders written by AI agents, as adrianco/demo-brazil,
+left out before); stevana/cocktails (its cocktails.cypher is no longer at HEAD, generated from YAML by its Haskell
+program; hand-typed cocktails); harrimd/chef (its sample_neo4j.json, at a commit whose file HEAD no longer has, holds 12
+nodes); AlessiaLa/MusicRec (its tracks.json over the mirror's size limit, its load statements commented out at HEAD);
+sahilsaini22/PyTest (some 70 songs); mitgar14/almacenamiento-final (three hand-typed teams);
+FriptuT/neo4j-recipes-webApp and tarziualin1/neo4j-recipeapp (apps over a database, no data committed); Guesub/pybo (a
+Django tutorial; not the Korean travel project whose README the search returned: cities, transport, attractions,
+restaurants, its repository not named); and loaders the search returned without their repository or data: a Dead by
+Daylight matches loader (Java, PLAYED_AS_KILLER with kills and hooks), a Mario Kart drivers, karts and cups loader
+(Portuguese), Hong Kong horse-racing result loaders, a Spanish F1 loader over SQL Server, a Spanish FIFA players loader,
+the Meal Balance Grub recipes, a Brazilian Receita-Ingrediente-Povo ETL over a SQLite corpus, a Korean travel loader and
+a GHTorrent followers graph (data not committed).
+
 [s36E paragraph above]
 
 [s36F paragraph above]
@@ -14902,6 +14945,43 @@ def write_chinese_poetry(store: Any, mirror: Path) -> None:
 # [s36D source and writer above]
 
 
+KINDRED = "ztesler/cocktail-lounge"  # "The Cocktail Lounge" (2022): Kindred Cocktails' recipes, scraped by UiPath
+KINDRED_COMMIT = "09a43bf96ceb215168ce6fd05d856e89f829d5d6"  # its HEAD (25 September 2022)
+KINDRED_GUIDE = "README.md"  # its "Build the Graph" steps: ``` blocks, the files in Neo4j/ copied to /import
+KINDRED_BUILD = ("### Build the Graph", "### Other Queries")  # the section's first and next heading
+KINDRED_FILES = frozenset({"cocktails.csv", "ingredients.csv"})
+
+
+def write_kindred_cocktails(store: Any, mirror: Path) -> None:
+    """The "Build the Graph" steps of README.md of ztesler/cocktail-lounge (The Cocktail Lounge: Kindred Cocktails'
+    recipes, scraped and normalised by UiPath, curated in Neo4j to feed GPT-3), read at KINDRED_COMMIT: its steps 2
+    to 5 as written, each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` reading Neo4j/<name> (step 1 copies those
+    files to /import): a Cocktail per row of cocktails.csv (name, URL), an Ingredient per name of ingredients.csv,
+    a PART_OF from each ingredient row's Ingredient to its Cocktail (quantity, unit), and an AFFINITY (frequency)
+    between two ingredients that share five cocktails or more. Left out: step 6, a read (a random affinity set,
+    ordered by rand(), that writes nothing). Done instead: an index on Cocktail.name and Ingredient.name before the
+    load (its step 4 finds each of 43,945 rows' two nodes by name; an index changes no node or relationship)."""
+    guide = read_file(KINDRED, KINDRED_GUIDE, mirror, KINDRED_COMMIT).decode("utf-8")
+    first, after = KINDRED_BUILD
+    if first not in guide or after not in guide.split(first, 1)[1]:
+        raise CorpusError(f"{KINDRED}: {KINDRED_GUIDE} has no section between {first!r} and {after!r}")
+    blocks = _MD_CYPHER.findall(guide.split(first, 1)[1].split(after, 1)[0])
+    if len(blocks) != 5 or not re.search(r"(?i)\bRETURN\b", blocks[4]) or re.search(r"(?i)\b(CREATE|MERGE|SET)\b",
+                                                                                       blocks[4]):
+        raise CorpusError(f"{KINDRED}: {KINDRED_GUIDE} has not the five build steps expected, the last a read")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or name not in KINDRED_FILES:
+            raise CorpusError(f"{KINDRED}: {KINDRED_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(KINDRED, f"Neo4j/{name}", mirror, KINDRED_COMMIT), delimiter)
+
+    for label in ("Cocktail", "Ingredient"):
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.name)", read_only=False)
+    store.query("CALL db.awaitIndexes()")
+    _run_script(store, "".join(block.strip().rstrip(";") + ";\n" for block in blocks[:4]), rows_of)
+
+
 # [s36E source and writer above]
 
 
@@ -15788,6 +15868,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_chinese_poetry, source=POETRY_QA),
     # [s36D Graph above]
 
+    Graph("kindred-cocktails", "frozen", "Some 8,100 cocktails of Kindred Cocktails with their ingredients, each "
+                                         "ingredient's quantity and unit, and the ingredients that share five "
+                                         "cocktails or more (The Cocktail Lounge's graph, from its README's steps)",
+          writer=write_kindred_cocktails, source=KINDRED),
     # [s36E Graph above]
 
     # [s36F Graph above]

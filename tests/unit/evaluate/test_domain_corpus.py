@@ -7405,6 +7405,89 @@ def test_chinese_poetry_refuses_what_it_does_not_serve(tmp_path: Path, monkeypat
 
 # [s36D tests above]
 
+_KINDRED_GUIDE = (
+    "# The Cocktail Lounge\n\n## /Neo4j\n\n### Build the Graph\n"
+    "1. Create a Neo4j database and add the CSV files to the project's `/import` folder.\n"
+    "2. Import Cocktail Nodes to the database\n```\nLOAD CSV WITH HEADERS FROM 'file:///cocktails.csv' AS row \n"
+    "CREATE (:Cocktail {name: row.Name, url: row.URL})\n```\n"
+    "3. Import Ingredient Nodes to the database\n```\nLOAD CSV WITH HEADERS FROM 'file:///ingredients.csv' AS row\n"
+    "MERGE (ingredient:Ingredient {name: row.Name})\n```\n"
+    "4. Import PART_OF relationships\n```\nLOAD CSV WITH HEADERS FROM 'file:///ingredients.csv' AS row\n"
+    "MATCH (i:Ingredient {name: row.Name}), (c:Cocktail {name: row.Cocktail})\n"
+    "CREATE (i)-[:PART_OF {quantity: row.Quantity, unit: row.Unit}]->(c)\n```\n"
+    "5. Create affinity relationships\n```\nMATCH (a:Ingredient)--(c:Cocktail)--(b:Ingredient)\n"
+    "WHERE id(a)>id(b)\nWITH a, b, COUNT(a) as Freq\n"
+    "FOREACH (i IN CASE WHEN Freq >= 5 THEN [1] ELSE [] END |\nMERGE (a)-[:AFFINITY {frequency: Freq}]-(b))\n```\n"
+    "6. Generate a random affinity 'set'\n```\nMATCH (a:Ingredient)-[r:AFFINITY]-(b:Ingredient)\n"
+    "WITH a, b, rand() as num\nRETURN a.name, b.name\nORDER BY num DESC\nLIMIT 1\n```\n\n"
+    "### Other Queries\n* Show a cocktail recipe\n```\nMATCH (:Cocktail {name: 'Auld Lang'})-[r]-(i)\n"
+    "RETURN i.name, r.quantity, r.unit\n```\n")
+
+
+def _kindred_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _KINDRED_GUIDE) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "ztesler+cocktail-lounge" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "Neo4j").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.KINDRED_GUIDE).write_text(guide, encoding="utf-8")
+    # both files begin with a byte order mark, as the repository's do; a name with a comma is quoted
+    (fetched / "Neo4j" / "cocktails.csv").write_text(
+        '\ufeffName,URL\n"1,001 Tiaras",https://kindredcocktails.com/cocktail/1001-tiaras\n', encoding="utf-8")
+    (fetched / "Neo4j" / "ingredients.csv").write_text(
+        '\ufeffName,Quantity,Unit,Cocktail\nPisco,1 1/2,oz,"1,001 Tiaras"\nBitters,,ds,"1,001 Tiaras"\n',
+        encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "setup"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "Neo4j" / "cocktails.csv").write_text("Name,URL\nLater,https://x\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "KINDRED_COMMIT", pinned)
+    return tmp_path
+
+
+def test_kindred_cocktails_runs_the_build_steps_without_the_random_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_kindred_cocktails(store, _kindred_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    assert statements[:3] == ["CREATE INDEX IF NOT EXISTS FOR (n:Cocktail) ON (n.name)",
+                              "CREATE INDEX IF NOT EXISTS FOR (n:Ingredient) ON (n.name)", "CALL db.awaitIndexes()"]
+    assert statements[3] == "UNWIND $rows AS row \nCREATE (:Cocktail {name: row.Name, url: row.URL})"
+    assert statements[4] == "UNWIND $rows AS row\nMERGE (ingredient:Ingredient {name: row.Name})"
+    assert statements[5].startswith("UNWIND $rows AS row\nMATCH (i:Ingredient {name: row.Name})")
+    assert statements[6].startswith("MATCH (a:Ingredient)--(c:Cocktail)--(b:Ingredient)")
+    assert "MERGE (a)-[:AFFINITY {frequency: Freq}]-(b))" in statements[6]
+    # step 6 (a random read) and the Other Queries are not run
+    assert len(statements) == 7
+    assert not any("rand()" in s or "Auld Lang" in s for s in statements)
+    params = [p for _, p in store.calls]
+    # the files at the pinned commit, the byte order mark not part of the first column's name, an empty field null
+    assert params[3] == {"rows": [{"Name": "1,001 Tiaras", "URL": "https://kindredcocktails.com/cocktail/1001-tiaras"}]}
+    rows = [{"Name": "Pisco", "Quantity": "1 1/2", "Unit": "oz", "Cocktail": "1,001 Tiaras"},
+            {"Name": "Bitters", "Quantity": None, "Unit": "ds", "Cocktail": "1,001 Tiaras"}]
+    assert params[4] == params[5] == {"rows": rows}
+    assert params[6] == {}
+
+
+def test_kindred_cocktails_refuses_an_unknown_file_and_a_guide_without_its_steps(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _KINDRED_GUIDE.replace("file:///cocktails.csv", "file:///drinks.csv")
+    with pytest.raises(corpus.CorpusError, match="reads file:///drinks.csv"):
+        corpus.write_kindred_cocktails(Recorder(), _kindred_mirror(tmp_path / "a", monkeypatch, other))
+    fewer = _KINDRED_GUIDE.replace("6. Generate a random affinity 'set'\n```", "6. Generate\n~~~").replace(
+        "LIMIT 1\n```", "LIMIT 1\n~~~")
+    with pytest.raises(corpus.CorpusError, match="five build steps"):
+        corpus.write_kindred_cocktails(Recorder(), _kindred_mirror(tmp_path / "b", monkeypatch, fewer))
+    writing = _KINDRED_GUIDE.replace("WITH a, b, rand() as num", "SET a.seen = true WITH a, b, rand() as num")
+    with pytest.raises(corpus.CorpusError, match="the last a read"):
+        corpus.write_kindred_cocktails(Recorder(), _kindred_mirror(tmp_path / "c", monkeypatch, writing))
+    untitled = _KINDRED_GUIDE.replace("### Other Queries", "### More")
+    with pytest.raises(corpus.CorpusError, match="no section between"):
+        corpus.write_kindred_cocktails(Recorder(), _kindred_mirror(tmp_path / "d", monkeypatch, untitled))
+
+
 # [s36E tests above]
 
 # [s36F tests above]
