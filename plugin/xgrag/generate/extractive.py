@@ -2388,6 +2388,10 @@ class _Reading:
             and end.to.strip().casefold() == end_type.strip().casefold()
         return (end.value and (_NULL_MARKER.match(end.to) is not None or (
                     self.asks_entity and not self.yes_no and _TRUTH_VALUE.match(end.to) is not None)),
+                # a value that names nothing is no answer to a "which" whose noun is a type of the context, however
+                # many named entities its chain touches ("which candidate does Lupe Fiasco mention in Valleys": not
+                # the year 2015 on his PERFORMS of the song, which touches both; hip-hop-candidates, spent)
+                nameless and noun_ok == 2 and self.wh_noun is not None and self.wh_noun in self.type_words,
                 -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,

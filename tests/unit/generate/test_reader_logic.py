@@ -2764,3 +2764,14 @@ def test_a_database_key_names_nothing_a_which_asks_for() -> None:
     assert _read("The Remorseful Day is an episode of which show?", facts) == ("Inspector Morse.", ["p"])
     # ... where the key is asked, it is the answer
     assert _read("What is the tconst of The Remorseful Day?", facts)[0] == "tt0611656."
+
+
+def test_a_nameless_value_answers_no_which_of_a_type_however_many_named_it_touches() -> None:
+    # hip-hop-candidates (spent): the year on Lupe Fiasco's PERFORMS of Valleys touches both entities named, but
+    # "which candidate" asks for a Candidate: the one a line of the song mentions
+    line = "Uh, Bernie Sanders need a Nike deal"
+    facts = [_edge("p", "Lupe Fiasco", "PERFORMS", "Valleys", "Artist", "Song"),
+             Fact("d", "Lupe Fiasco", "data", "2015", "property", ("PERFORMS", "Valleys"), head_type="Artist"),
+             _edge("l", "Valleys", "HAS LINE", line, "Song", "Line"),
+             _edge("m", line, "MENTIONS", "Bernie Sanders", "Line", "Candidate")]
+    assert _read("Which candidate does Lupe Fiasco mention in Valleys?", facts) == ("Bernie Sanders.", ["l", "m"])
