@@ -14563,6 +14563,28 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
 # [s36E source and writer above]
 
 
+MOSDAC_KG = "oms0401/Graph-Rag"  # a 2025 Graph RAG demo over ISRO's MOSDAC satellite pages
+MOSDAC_KG_COMMIT = "294df14484a98e337e15bed9e705b9a25b66f7b7"  # 9 July 2025, the mirror's HEAD
+MOSDAC_KG_FOLDER = "neo4j_cypher_queries/"
+
+
+def write_mosdac_satellites(store: Any, mirror: Path) -> None:
+    """The Cypher files of oms0401/Graph-Rag's neo4j_cypher_queries/ (one a scraped MOSDAC page, written by its
+    generate_cypher.py with gpt-4o-mini), in the order of their names, each statement as written, split on its ';'
+    as cypher-shell splits a file (the README's upload_to_neo4j.py, which ran them, is not committed). A statement
+    that names a variable an earlier statement bound (`MERGE (imager)-[:HAS_BAND]->...` after the `;` that ended
+    the statement binding imager) MERGEs an unlabelled node, as cypher-shell would; a file that is not a .cypher
+    file is refused."""
+    if head_commit(MOSDAC_KG, mirror) != MOSDAC_KG_COMMIT:
+        raise CorpusError(f"{MOSDAC_KG}: the mirror's HEAD is not {MOSDAC_KG_COMMIT}, the commit this loader reads")
+    paths = sorted(list_folder(MOSDAC_KG, MOSDAC_KG_FOLDER, mirror))
+    if not paths or any(not p.endswith(".cypher") for p in paths):
+        raise CorpusError(f"{MOSDAC_KG}: {MOSDAC_KG_FOLDER} holds no .cypher files, or other files: {paths}")
+    for path in paths:
+        script = read_file(MOSDAC_KG, path, mirror, MOSDAC_KG_COMMIT).decode("utf-8")
+        _run_script(store, script, _no_files(MOSDAC_KG))
+
+
 # [s36F source and writer above]
 
 
@@ -15430,6 +15452,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s36E Graph above]
 
+    Graph("mosdac-satellites", "frozen", "ISRO's meteorological and oceanographic satellites (INSAT-3D, 3DR, 3DS, "
+                                         "Oceansat, SARAL, Megha-Tropiques...), their payloads, instruments, "
+                                         "channels, parameters and applications, as an LLM extracted them from "
+                                         "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
+          writer=write_mosdac_satellites, source=MOSDAC_KG),
     # [s36F Graph above]
 ]}
 
