@@ -14568,21 +14568,35 @@ MOSDAC_KG_COMMIT = "294df14484a98e337e15bed9e705b9a25b66f7b7"  # 9 July 2025, th
 MOSDAC_KG_FOLDER = "neo4j_cypher_queries/"
 
 
-def write_mosdac_satellites(store: Any, mirror: Path) -> None:
-    """The Cypher files of oms0401/Graph-Rag's neo4j_cypher_queries/ (one a scraped MOSDAC page, written by its
-    generate_cypher.py with gpt-4o-mini), in the order of their names, each statement as written, split on its ';'
-    as cypher-shell splits a file (the README's upload_to_neo4j.py, which ran them, is not committed). A statement
-    that names a variable an earlier statement bound (`MERGE (imager)-[:HAS_BAND]->...` after the `;` that ended
-    the statement binding imager) MERGEs an unlabelled node, as cypher-shell would; a file that is not a .cypher
-    file is refused."""
+def _mosdac_upload(store: Any, mirror: Path) -> list[str]:
+    """upload_to_neo4j.py of oms0401/Graph-Rag as it runs: each .cypher file of neo4j_cypher_queries/ (one a scraped
+    MOSDAC page, written by its generate_cypher.py with gpt-4o-mini) read whole and given to one session.run(); a
+    file Neo4j refuses (most hold several statements split by ';', which one run() does not take) is skipped, as the
+    script prints its error and goes on; an empty file is skipped. Files run in the order of their names (the script
+    walks os.listdir(), whose order is the file system's). A file that is not .cypher is refused here (the script
+    skips it; the pinned commit has none). Returns the paths of the files Neo4j refused."""
     if head_commit(MOSDAC_KG, mirror) != MOSDAC_KG_COMMIT:
         raise CorpusError(f"{MOSDAC_KG}: the mirror's HEAD is not {MOSDAC_KG_COMMIT}, the commit this loader reads")
     paths = sorted(list_folder(MOSDAC_KG, MOSDAC_KG_FOLDER, mirror))
     if not paths or any(not p.endswith(".cypher") for p in paths):
         raise CorpusError(f"{MOSDAC_KG}: {MOSDAC_KG_FOLDER} holds no .cypher files, or other files: {paths}")
+    refused = []
     for path in paths:
-        script = read_file(MOSDAC_KG, path, mirror, MOSDAC_KG_COMMIT).decode("utf-8")
-        _run_script(store, script, _no_files(MOSDAC_KG))
+        query = read_file(MOSDAC_KG, path, mirror, MOSDAC_KG_COMMIT).decode("utf-8")
+        if not query.strip():
+            continue
+        try:
+            store.query(query, read_only=False)
+        except Exception as exc:  # the script's `except Exception`, narrowed to what Neo4j refuses
+            if not any(c.__name__ == "Neo4jError" for c in type(exc).__mro__):
+                raise
+            refused.append(path)
+    return refused
+
+
+def write_mosdac_satellites(store: Any, mirror: Path) -> None:
+    """oms0401/Graph-Rag's upload_to_neo4j.py over its neo4j_cypher_queries/ (see _mosdac_upload)."""
+    _mosdac_upload(store, mirror)
 
 
 # [s36F source and writer above]
