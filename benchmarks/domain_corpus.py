@@ -5867,6 +5867,47 @@ a GHTorrent followers graph (data not committed).
 
 [s36E paragraph above]
 
+Helper s36F's paragraph, written blind (the thirty-sixth split, in preparation; domain searched: travel, transport,
+geography, energy, technology and telecoms; this helper began at 03:56 UTC, lost some 45 minutes to an interruption, and
+resumed at 04:41, its deadline 05:15). mosdac-satellites: github.com/oms0401/Graph-Rag (Om Manoj Sharma's "production
+ready graph rag" of July 2025 over ISRO's MOSDAC pages; no licence file; Python; English), pinned at 294df14 of 9 July
+2025 (MOSDAC_KG_COMMIT, the mirror's HEAD; write_mosdac_satellites, _mosdac_upload). Its data is Cypher that its
+generate_cypher.py had gpt-4o-mini write, one file per scraped page (56 .cypher files under neo4j_cypher_queries/, over
+mosdac_scraped_pages/), and its load script is upload_to_neo4j.py, which reads each .cypher file whole and gives it to
+one session.run(), printing the error of a file Neo4j refuses and going on. The loader does the same: each file whole in
+one query, in the order of the files' names (the script walks os.listdir(), whose order is the file system's), an empty
+file skipped, a file Neo4j refuses (an exception whose class is a Neo4jError) skipped, any other error raised; it
+refuses a folder holding anything but .cypher files (the pinned commit has none; the script would skip them). 25 of the
+56 files hold several ';'-separated statements, which one run does not take: they are the files left out, as the script
+leaves them out (when every statement of every file is run instead, 727 nodes load, 74 of them unlabelled, made by
+statements that name a variable the statement before the ';' bound; not what the script builds). The graph: 352 nodes in
+49 labels (Application 40, Component 38, Parameter 25, Document 24, Satellite 23, Instrument 23, Property 18, Channel
+15, Payload 14, Location 14, DataProduct 12, Organization 11, Procedure 10, Objective 9, and 35 smaller ones), 371
+relationships of 88 types; `up` took 41 s (server start included). Quirks kept as the files write them: an entity MERGEd
+on name and type is several nodes (two INSAT-3DR and two Oceansat-2 Satellite nodes, CNES twice, Imager and Sounder as
+Instrument and as Payload), names vary in case and form (OCEANSAT-2 and Oceansat-2, ScaRaB and SCARAB, EOS-06 and
+EOS-06(Oceansat-3)), PSLV-C54 is an Organization, the same satellite is a Satellite and a Spacecraft with different
+properties (SCATSAT-1's mass and inclination only on its Spacecraft node), values are the LLM's reading of the pages.
+The 14 questions: 6 edge (who developed SAPHIR, the Radio Occultation Sounder and ScaRaB, OCEANSAT-2's launch vehicle,
+where the Data Acquisition and Processing System is, SCATSAT-1's launch), 5 node-property (SARAL-AltiKa's launch mass,
+EOS-06's launch date and altitude, SCATSAT-1's inclination, Megha-Tropiques' mass), no relationship-property (the loaded
+graph's relationship properties were not surveyed in the time; with every statement run, the seven there were all on
+relationships from unnamed nodes), 3 two-hop (SCATSAT-1 through its scatterometer to its developer and through its
+launch to its launch site, OCEANSAT-2 through its radio occultation payload to the agency it was procured from); each
+answer the only one the graph holds, checked with domain_gold.py (14 questions, 0 problems); no xgrag command was run on
+the graph. Its data is LLM-extracted, like us-constitutional-law's and runway-countries' configuration: to be declared
+as such. Overlaps: none seen among the corpus's graph names (no satellite graph). Considered and left out (each grepped
+here first, all in the corpus or left out before): the OpenFlights LOAD CSVs (openflights-routes),
+eijiuchiyama/busca-rota, syedhassaanahmed/neo4j-datasets' London tube, Williamdst/Capstone-2, JavierMdT/BDNoSQL-Repo and
+the Madrid metro-and-campus loaders (madrid-metro-campuses), luzidl/it-novum-webinar_042022, SesameKiller113/Celavi
+(china-travel-lounges), altierispeixoto/urbs-data-processing, neo4j-field/cuenca-upgrade-workshop,
+DonkeyKing01/EV-PM-DSS, mlnrt/himalayan-database-neo4j-import-tool, wagenrace/python_dep_graph,
+covid-19-net/covid-19-community's GeoNames scripts, timsetsfire/pgh-bike-share; considered by s36F for the first time
+and left out: flazz/pkg-deps (a 2015 Go package-import loader: its var/pkgs.csv and imports.csv are not committed),
+ebb-earl-co/libraries_io (Libraries.io files downloaded, not committed), a Galápagos seaplane-delivery Java initializer
+(fr.esgi.galapagos: two dozen islands and ports, invented seaplanes), SNCF TGVmax loaders (Gare nodes only: one label),
+Portuguese Aeroporto and Cidade loaders (a few rows, or generated people), Korean subway pathfinders (no Neo4j load).
+
 [s36F paragraph above]
 """
 
@@ -14985,6 +15026,42 @@ def write_kindred_cocktails(store: Any, mirror: Path) -> None:
 # [s36E source and writer above]
 
 
+MOSDAC_KG = "oms0401/Graph-Rag"  # a 2025 Graph RAG demo over ISRO's MOSDAC satellite pages
+MOSDAC_KG_COMMIT = "294df14484a98e337e15bed9e705b9a25b66f7b7"  # 9 July 2025, the mirror's HEAD
+MOSDAC_KG_FOLDER = "neo4j_cypher_queries/"
+
+
+def _mosdac_upload(store: Any, mirror: Path) -> list[str]:
+    """upload_to_neo4j.py of oms0401/Graph-Rag as it runs: each .cypher file of neo4j_cypher_queries/ (one a scraped
+    MOSDAC page, written by its generate_cypher.py with gpt-4o-mini) read whole and given to one session.run(); a
+    file Neo4j refuses (most hold several statements split by ';', which one run() does not take) is skipped, as the
+    script prints its error and goes on; an empty file is skipped. Files run in the order of their names (the script
+    walks os.listdir(), whose order is the file system's). A file that is not .cypher is refused here (the script
+    skips it; the pinned commit has none). Returns the paths of the files Neo4j refused."""
+    if head_commit(MOSDAC_KG, mirror) != MOSDAC_KG_COMMIT:
+        raise CorpusError(f"{MOSDAC_KG}: the mirror's HEAD is not {MOSDAC_KG_COMMIT}, the commit this loader reads")
+    paths = sorted(list_folder(MOSDAC_KG, MOSDAC_KG_FOLDER, mirror))
+    if not paths or any(not p.endswith(".cypher") for p in paths):
+        raise CorpusError(f"{MOSDAC_KG}: {MOSDAC_KG_FOLDER} holds no .cypher files, or other files: {paths}")
+    refused = []
+    for path in paths:
+        query = read_file(MOSDAC_KG, path, mirror, MOSDAC_KG_COMMIT).decode("utf-8")
+        if not query.strip():
+            continue
+        try:
+            store.query(query, read_only=False)
+        except Exception as exc:  # the script's `except Exception`, narrowed to what Neo4j refuses
+            if not any(c.__name__ == "Neo4jError" for c in type(exc).__mro__):
+                raise
+            refused.append(path)
+    return refused
+
+
+def write_mosdac_satellites(store: Any, mirror: Path) -> None:
+    """oms0401/Graph-Rag's upload_to_neo4j.py over its neo4j_cypher_queries/ (see _mosdac_upload)."""
+    _mosdac_upload(store, mirror)
+
+
 # [s36F source and writer above]
 
 
@@ -15874,6 +15951,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_kindred_cocktails, source=KINDRED),
     # [s36E Graph above]
 
+    Graph("mosdac-satellites", "frozen", "ISRO's meteorological and oceanographic satellites (INSAT-3D, 3DR, 3DS, "
+                                         "Oceansat, SARAL, Megha-Tropiques...), their payloads, instruments, "
+                                         "channels, parameters and applications, as an LLM extracted them from "
+                                         "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
+          writer=write_mosdac_satellites, source=MOSDAC_KG),
     # [s36F Graph above]
 ]}
 

@@ -7490,4 +7490,77 @@ def test_kindred_cocktails_refuses_an_unknown_file_and_a_guide_without_its_steps
 
 # [s36E tests above]
 
+_MOSDAC_FILES = {
+    "neo4j_cypher_queries/insat-3d.cypher": ("MERGE (s:Satellite {name: 'INSAT-3D'})\nMERGE (o:Orbit {name: 'GEO'})\n"
+                                             "MERGE (s)-[:ORBITS_IN]->(o);\n\n"
+                                             "MERGE (s)-[:HAS_PROPERTY]->(m:Property {value: 2000, unit: 'kg'})"),
+    "neo4j_cypher_queries/faq-page.cypher": "MERGE (q:Question {text: 'What is MOSDAC?'});\n",
+}
+
+
+def _mosdac_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, str] | None = None) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "oms0401+Graph-Rag" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in (files or _MOSDAC_FILES).items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    (fetched / "mosdac_scraped_pages").mkdir()
+    (fetched / "mosdac_scraped_pages/insat-3d.md").write_text("# INSAT-3D\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "cypher"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    monkeypatch.setattr(corpus, "MOSDAC_KG_COMMIT", pinned)
+    return tmp_path
+
+
+class _Neo4jError(Exception):
+    pass
+
+
+_Neo4jError.__name__ = "Neo4jError"
+
+
+def test_mosdac_satellites_runs_each_cypher_file_whole_in_one_run_and_skips_one_neo4j_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Refusing(Recorder):
+        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+            super().query(statement, params, read_only)
+            if statement.count(";") > 1:  # as Neo4j refuses several statements in one run
+                raise _Neo4jError("Expected exactly one statement per query")
+            return []
+
+    store = Refusing()
+    files = {**_MOSDAC_FILES, "neo4j_cypher_queries/empty.cypher": " \n"}
+    refused = corpus._mosdac_upload(store, _mosdac_mirror(tmp_path, monkeypatch, files))
+    assert store.calls == [(_MOSDAC_FILES["neo4j_cypher_queries/faq-page.cypher"], {}),  # sorts first; empty skipped
+                           (_MOSDAC_FILES["neo4j_cypher_queries/insat-3d.cypher"], {})]
+    assert refused == []
+    files = {**_MOSDAC_FILES, "neo4j_cypher_queries/insat-3d.cypher": "MERGE (a:A);\nMERGE (b:B);\n"}
+    refused = corpus._mosdac_upload(Refusing(), _mosdac_mirror(tmp_path / "x", monkeypatch, files))
+    assert refused == ["neo4j_cypher_queries/insat-3d.cypher"]
+
+    class Failing(Recorder):
+        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+            raise OSError("connection lost")
+
+    with pytest.raises(OSError):  # not a refusal of Neo4j's: not skipped
+        corpus.write_mosdac_satellites(Failing(), _mosdac_mirror(tmp_path / "y", monkeypatch))
+
+
+def test_mosdac_satellites_refuses_another_commit_or_a_file_that_is_not_cypher(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _mosdac_mirror(tmp_path / "a", monkeypatch,
+                            {**_MOSDAC_FILES, "neo4j_cypher_queries/notes.txt": "MATCH (n) DETACH DELETE n"})
+    with pytest.raises(corpus.CorpusError, match="other files"):
+        corpus.write_mosdac_satellites(Recorder(), mirror)
+    mirror = _mosdac_mirror(tmp_path / "b", monkeypatch)
+    monkeypatch.setattr(corpus, "MOSDAC_KG_COMMIT", "0" * 40)
+    with pytest.raises(corpus.CorpusError, match="the mirror's HEAD is not"):
+        corpus.write_mosdac_satellites(Recorder(), mirror)
+
+
 # [s36F tests above]
