@@ -5699,8 +5699,6 @@ on Ukraine as a JavaScript array, no Neo4j), ErickGuimaraes/iaprologlavajato (La
 MyNeta Lok Sabha scrapers (Indian candidates' criminal cases and assets, no Neo4j loader found). No xgrag command was
 run on any of them.
 
-[s36A paragraph above]
-
 Helper s36B's paragraph, written blind (begun 03:47 UTC, resumed 04:34 after an interruption): senator-stocks.
 github.com/johnymontana/senator-stock-graph (johnymontana, 2021, no licence file, English): US senators' stock trades
 from the Senate's eFD financial disclosures (data/senators_tx.csv, 14,629 trades, November 2011 to September 2021), the
@@ -5728,8 +5726,6 @@ state); domain_gold.py check: 0 problems; no xgrag command was run on the graph.
 members' stock trades, spent). Considered and left out (each grepped here first): 2020-data-integration/data-collection,
 kinau/P300 and indiepopart/spring-graphql's UK companies (considered before); nervousmammoth/neo4j-finance (a TypeScript
 CSV-to-Cypher importer app, no data committed).
-
-[s36B paragraph above]
 
 Helper s36C's paragraph, written blind (the thirty-sixth split, in preparation; begun at 03:47 UTC, the work itself from
 04:11 after a turn cut by an API error; domain searched: science, medicine, biology, agriculture, environment and
@@ -5778,8 +5774,6 @@ xingyve0319's SHU medical LOAD CSV (one label, MedicalEntity, one RELATED_TO typ
 antimicrobial-resistance loader (repositories not named by the search); the discoveraurafree Citations week (no data,
 only links) and the remaining GraphGists (left out before).
 
-[s36C paragraph above]
-
 Helper s36D's paragraph, written blind (the thirty-sixth split, in preparation; domain searched: culture, books, music,
 film, art, history and games, in Chinese and English; this helper began at 03:48 UTC on 4 December 2026, its deadline
 05:15). chinese-poetry: github.com/JaniceWuo/PoetryQA (JaniceWuo's PoetryQA, March 2020, a question-answering demo over
@@ -5819,8 +5813,6 @@ scripts the search turned up without their repository: a 三国 蜀汉 py2neo sc
 Quốc loader with its nodes inline, a 红楼梦 relation.txt py2neo loader and a kg_nodes/kg_edges LOAD CSV, and the
 Composer and Album MERGE loaders found by find_string (songs written from app forms or Spotify's API at run time). Seen
 and not evaluated: bubblewu/neo4j-kg (Mtime films and 红楼梦).
-
-[s36D paragraph above]
 
 Helper s36E's paragraph, written blind for the thirty-sixth split (not declared yet; domain searched: sports, leisure,
 food, people and social networks; begun at 03:54 UTC, resumed at 04:33 after an interruption). kindred-cocktails:
@@ -5865,8 +5857,6 @@ Daylight matches loader (Java, PLAYED_AS_KILLER with kills and hooks), a Mario K
 the Meal Balance Grub recipes, a Brazilian Receita-Ingrediente-Povo ETL over a SQLite corpus, a Korean travel loader and
 a GHTorrent followers graph (data not committed).
 
-[s36E paragraph above]
-
 Helper s36F's paragraph, written blind (the thirty-sixth split, in preparation; domain searched: travel, transport,
 geography, energy, technology and telecoms; this helper began at 03:56 UTC, lost some 45 minutes to an interruption, and
 resumed at 04:41, its deadline 05:15). mosdac-satellites: github.com/oms0401/Graph-Rag (Om Manoj Sharma's "production
@@ -5908,7 +5898,31 @@ ebb-earl-co/libraries_io (Libraries.io files downloaded, not committed), a Galá
 (fr.esgi.galapagos: two dozen islands and ports, invented seaplanes), SNCF TGVmax loaders (Gare nodes only: one label),
 Portuguese Aeroporto and Cidade loaders (a few rows, or generated people), Korean subway pathfinders (no Neo4j load).
 
-[s36F paragraph above]
+The thirty-sixth split (declared 2026-12-04, nineteenth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, companies, trade and
+real estate; science, medicine, biology, agriculture, environment and education; culture, books, music, film, art,
+history and games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology
+and telecoms), launched at 03:47 UTC with a 05:15 deadline, each to find one graph, load it with its repository's own
+script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. All six found one
+(government: generalitat-org-chart, begun 03:48, done 04:03; commerce: senator-stocks, begun 03:47, resumed 04:34
+after a cut turn, done 04:40; science: blood-cell-markers, work 04:11 to 04:20; culture: chinese-poetry, begun 03:48,
+done 04:01; sports and food: kindred-cocktails, begun 03:54, resumed 04:33, done 04:42; travel and technology:
+mosdac-satellites, begun 03:56, resumed 04:41, done 04:50). THIRTY_SIXTH_POOL = blood-cell-markers, chinese-poetry,
+generalitat-org-chart, kindred-cocktails, mosdac-satellites, senator-stocks (six graphs), drawn by
+`sorted(random.Random(64).sample(sorted(THIRTY_SIXTH_POOL), 5))` = blood-cell-markers, generalitat-org-chart,
+kindred-cocktails, mosdac-satellites, senator-stocks: **frozen** (70 questions), run once at the end of the session's
+tuning; the undrawn chinese-poetry is tune. Declared as their helpers report them, and kept: generalitat-org-chart's
+repository snapshot lacks three of its CSVs (interest groups, public agenda, agreements), so the statements reading
+them are left out and it has no Group, Event or Agreement nodes, and its questions are in Catalan; blood-cell-markers'
+broad cell types and features were split out of CellMarker's cell names by its authors' GPT prompt (LLM-derived;
+markers, cell names, cancer types and tissues are CellMarker 2.0's); chinese-poetry's questions are in Chinese, a poem
+crawled under two subjects is two nodes; kindred-cocktails has two labels only (under the three the brief aims for),
+four cocktail names twice; senator-stocks sums each senator's trades of a stock into one PURCHASED or SOLD amount of
+range floors, as its guide's Cypher does; mosdac-satellites' Cypher files were written by gpt-4o-mini from ISRO's
+MOSDAC pages (LLM-extracted, as us-constitutional-law's was LLM-assisted), and its loader, like the repository's, runs
+each file whole and skips the files Neo4j refuses (25 of 56 hold several statements), 352 nodes in 49 labels,
+duplicates kept.
 """
 
 from __future__ import annotations
@@ -6032,6 +6046,9 @@ THIRTY_FOURTH_POOL = ("erasmus-leon", "nba-six-dribbles")
 THIRTY_FOURTH_SEED = 62
 THIRTY_FIFTH_POOL = ("nc-bird-conservation", "runway-countries", "us-constitutional-law")
 THIRTY_FIFTH_SEED = 63
+THIRTY_SIXTH_POOL = ("blood-cell-markers", "chinese-poetry", "generalitat-org-chart", "kindred-cocktails",
+                     "mosdac-satellites", "senator-stocks")
+THIRTY_SIXTH_SEED = 64
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -14841,9 +14858,6 @@ def write_generalitat_org_chart(store: Any, mirror: Path) -> None:
         _run_script(store, read_file(GENCAT, path, mirror, GENCAT_COMMIT).decode("utf-8"), rows_of)
 
 
-# [s36A source and writer above]
-
-
 SENATOR_STOCKS = "johnymontana/senator-stock-graph"  # William Lyon's US Senate stock trades graph (2021; no licence)
 SENATOR_STOCKS_COMMIT = "15298086a36e4b0dc15b921864adb1ed6dfd04af"  # 13 December 2021, the mirror's HEAD
 SENATOR_STOCKS_GUIDE = "guides/index.adoc"
@@ -14870,9 +14884,6 @@ def write_senator_stocks(store: Any, mirror: Path) -> None:
     if len(blocks) != 3:
         raise CorpusError(f"{SENATOR_STOCKS}: {SENATOR_STOCKS_GUIDE} has {len(blocks)} load blocks, not its three")
     _run_script(store, "".join(block + ";\n" for block in blocks), rows_of)
-
-
-# [s36B source and writer above]
 
 
 RECELLTY = "SSG2019/ReCellTy-paper"  # ReCellTy's paper repository (Shi et al., 2025; no licence file): CellMarker 2.0
@@ -14913,9 +14924,6 @@ def write_blood_cell_markers(store: Any, mirror: Path) -> None:
                          delimiter)
 
     _run_script(store, "".join(q.strip().rstrip(";") + ";\n" for q in writes), rows_of)
-
-
-# [s36C source and writer above]
 
 
 POETRY_QA = "JaniceWuo/PoetryQA"  # JaniceWuo's 2020 poetry question-answering demo over Neo4j (classical Chinese)
@@ -14983,9 +14991,6 @@ def write_chinese_poetry(store: Any, mirror: Path) -> None:
     _run_loader(POETRY_QA, POETRY_QA_LOADER, source, importer, file=file, print=_quiet, open=opened)
 
 
-# [s36D source and writer above]
-
-
 KINDRED = "ztesler/cocktail-lounge"  # "The Cocktail Lounge" (2022): Kindred Cocktails' recipes, scraped by UiPath
 KINDRED_COMMIT = "09a43bf96ceb215168ce6fd05d856e89f829d5d6"  # its HEAD (25 September 2022)
 KINDRED_GUIDE = "README.md"  # its "Build the Graph" steps: ``` blocks, the files in Neo4j/ copied to /import
@@ -15023,9 +15028,6 @@ def write_kindred_cocktails(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(block.strip().rstrip(";") + ";\n" for block in blocks[:4]), rows_of)
 
 
-# [s36E source and writer above]
-
-
 MOSDAC_KG = "oms0401/Graph-Rag"  # a 2025 Graph RAG demo over ISRO's MOSDAC satellite pages
 MOSDAC_KG_COMMIT = "294df14484a98e337e15bed9e705b9a25b66f7b7"  # 9 July 2025, the mirror's HEAD
 MOSDAC_KG_FOLDER = "neo4j_cypher_queries/"
@@ -15060,9 +15062,6 @@ def _mosdac_upload(store: Any, mirror: Path) -> list[str]:
 def write_mosdac_satellites(store: Any, mirror: Path) -> None:
     """oms0401/Graph-Rag's upload_to_neo4j.py over its neo4j_cypher_queries/ (see _mosdac_upload)."""
     _mosdac_upload(store, mirror)
-
-
-# [s36F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -15924,39 +15923,28 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "and units under each (CHILD_OF), and the people responsible for them "
                                               "with their post and the date of the record",
           writer=write_generalitat_org_chart, source=GENCAT),
-    # [s36A Graph above]
-
     Graph("senator-stocks", "frozen", "US senators' disclosed stock purchases and sales (Senate financial "
                                        "disclosures, 2011-2021) with the amount, each senator's party and state, and "
                                        "the traded companies' names, business summaries, industries, countries "
                                        "and US states", writer=write_senator_stocks, source=SENATOR_STOCKS),
-    # [s36B Graph above]
-
     Graph("blood-cell-markers", "frozen", "CellMarker 2.0's human blood cells (ReCellTy, 2025): cell names with "
                                           "their cancer type and whether normal or cancer cells, their broad cell "
                                           "types and features or functions, the marker genes of each, and the "
                                           "blood tissue types the broad types are found in",
           writer=write_blood_cell_markers, source=RECELLTY),
-    # [s36C Graph above]
-
-    Graph("chinese-poetry", "frozen", "Classical Chinese poems crawled from gushiwen.org by subject (spring, love, "
+    Graph("chinese-poetry", "tune", "Classical Chinese poems crawled from gushiwen.org by subject (spring, love, "
                                       "flowers...) with their authors, the authors' dynasties and the subjects "
                                       "(PoetryQA's build_kg.py, a poetry question-answering demo, in Chinese)",
           writer=write_chinese_poetry, source=POETRY_QA),
-    # [s36D Graph above]
-
     Graph("kindred-cocktails", "frozen", "Some 8,100 cocktails of Kindred Cocktails with their ingredients, each "
                                          "ingredient's quantity and unit, and the ingredients that share five "
                                          "cocktails or more (The Cocktail Lounge's graph, from its README's steps)",
           writer=write_kindred_cocktails, source=KINDRED),
-    # [s36E Graph above]
-
     Graph("mosdac-satellites", "frozen", "ISRO's meteorological and oceanographic satellites (INSAT-3D, 3DR, 3DS, "
                                          "Oceansat, SARAL, Megha-Tropiques...), their payloads, instruments, "
                                          "channels, parameters and applications, as an LLM extracted them from "
                                          "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
           writer=write_mosdac_satellites, source=MOSDAC_KG),
-    # [s36F Graph above]
 ]}
 
 
