@@ -5923,6 +5923,18 @@ range floors, as its guide's Cypher does; mosdac-satellites' Cypher files were w
 MOSDAC pages (LLM-extracted, as us-constitutional-law's was LLM-assisted), and its loader, like the repository's, runs
 each file whole and skips the files Neo4j refuses (25 of 56 hold several statements), 352 nodes in 49 labels,
 duplicates kept.
+
+[s37A paragraph above]
+
+[s37B paragraph above]
+
+[s37C paragraph above]
+
+[s37D paragraph above]
+
+[s37E paragraph above]
+
+[s37F paragraph above]
 """
 
 from __future__ import annotations
@@ -15064,6 +15076,24 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
     _mosdac_upload(store, mirror)
 
 
+# [s37A source and writer above]
+
+
+# [s37B source and writer above]
+
+
+# [s37C source and writer above]
+
+
+# [s37D source and writer above]
+
+
+# [s37E source and writer above]
+
+
+# [s37F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -15945,6 +15975,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "channels, parameters and applications, as an LLM extracted them from "
                                          "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
           writer=write_mosdac_satellites, source=MOSDAC_KG),
+    # [s37A Graph above]
+
+    # [s37B Graph above]
+
+    # [s37C Graph above]
+
+    # [s37D Graph above]
+
+    # [s37E Graph above]
+
+    # [s37F Graph above]
 ]}
 
 

@@ -7562,3 +7562,16 @@ def test_mosdac_satellites_refuses_another_commit_or_a_file_that_is_not_cypher(
     monkeypatch.setattr(corpus, "MOSDAC_KG_COMMIT", "0" * 40)
     with pytest.raises(corpus.CorpusError, match="the mirror's HEAD is not"):
         corpus.write_mosdac_satellites(Recorder(), mirror)
+
+
+# [s37A tests above]
+
+# [s37B tests above]
+
+# [s37C tests above]
+
+# [s37D tests above]
+
+# [s37E tests above]
+
+# [s37F tests above]
