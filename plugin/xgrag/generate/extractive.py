@@ -257,6 +257,16 @@ SENTENCE_WORDS = 8
 _SENTENCE_MARK = re.compile(r"\b[^\W\d_]{3,}\.\s+\w|[!?]\s+\w|https?://|(?<!\w)[@#]\w")
 
 
+def _slug_of(value: str, name: str) -> bool:
+    """Whether `value` is `name` as a key spells it: its letters and digits run together in lower case, diacritics
+    folded, after an optional code prefix ("ARP:", "slt-"), where that spelling is ten characters or more."""
+    def run(text: str) -> str:
+        return re.sub(r"[\W_]+", "", fold_marks(text).lower())
+    bare = re.sub(r"^[A-Za-z]{1,6}[:/-]", "", value.strip())
+    spelled = run(name)
+    return " " not in bare and len(spelled) >= 10 and run(bare) == spelled
+
+
 def _sentence_named(name: str) -> bool:
     """Whether an entity's name is a sentence (`SENTENCE_WORDS`, `_SENTENCE_MARK`), as a tweet's text names it."""
     return len(name.split()) >= SENTENCE_WORDS and _SENTENCE_MARK.search(name) is not None
@@ -2044,7 +2054,10 @@ class _Reading:
         # ... nor a number its name states ("regnum" 500 of the charter "RI III,2,3 n. 500"), nor the name it was
         # told apart from its namesakes by ("端午节" of "端午节 3129", an item named by its name and list number:
         # china-intangible-heritage, spent, answered its own name for its number and its region)
-        return _norm(step.to) == _norm(step.at) or (
+        # ... nor its name as a key spells it, run together in lower case, a code's prefix before it ("ARP:
+        # comissiocatalanadebioseguretat" of the Comissió Catalana de Bioseguretat, its `pk`; generalitat-org-chart,
+        # the thirty-sixth split's, answered it for the directorate the commission depends on)
+        return _norm(step.to) == _norm(step.at) or _slug_of(step.to, step.at) or (
             step.to.strip().isdigit() and step.to.strip() in re.findall(r"\d+", step.at)) or (
             bool(step.to.strip()) and step.at.startswith(step.to.strip() + " ")
             and step.at[len(step.to.strip()):].strip().isdigit())

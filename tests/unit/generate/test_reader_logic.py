@@ -2775,3 +2775,14 @@ def test_a_nameless_value_answers_no_which_of_a_type_however_many_named_it_touch
              _edge("l", "Valleys", "HAS LINE", line, "Song", "Line"),
              _edge("m", line, "MENTIONS", "Bernie Sanders", "Line", "Candidate")]
     assert _read("Which candidate does Lupe Fiasco mention in Valleys?", facts) == ("Bernie Sanders.", ["l", "m"])
+
+
+def test_a_key_that_spells_the_name_run_together_is_no_answer() -> None:
+    # generalitat-org-chart (the thirty-sixth split's, after its run): a unit's `pk` "ARP:comissio..." spells its own
+    # name; "which directorate does it depend on" is the unit it is CHILD_OF
+    name = "Comissió Catalana de Bioseguretat"
+    facts = [_prop("k", name, "pk", "ARP:comissiocatalanadebioseguretat", "Organization"),
+             _edge("c", name, "CHILD OF", "Direcció General d'Agricultura", "Organization", "Organization")]
+    assert _read(f"Which directorate does the {name} depend on?", facts) == ("Direcció General d'Agricultura.",
+                                                                             ["c"])
+    assert _read(f"What is the pk of the {name}?", facts)[0] == "ARP:comissiocatalanadebioseguretat."
