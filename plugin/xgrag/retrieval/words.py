@@ -466,6 +466,7 @@ _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_FRACTION = re.compile(r"^(?:\d+\s+)?[1-9]\d?/[1-9]\d?$")  # "7/8", "1 1/2": not a date's "12/05/2020"
 # (a unit of area or volume with its power, "29518km²", or in Chinese letters, "27800平方千米", "55.89万人": how
 # china-cities, spent, stores an area, answered with a postcode for "拉萨市的面积有多大")
 _MEASURED = re.compile(r"^(?:[$€£¥]\s?)?[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^(?:[$€£¥]\s?)?[+-]?\d+(?:\.\d+)?"
@@ -549,7 +550,9 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
     # ... or an amount written with its unit or currency ("580.00 g", "8720 mAh", "$12,000,000": what "how much
     # does X weigh" and "how much did Y pay Z" ask; mobile-devices and mlb-payrolls, spent, answered a bare number
     # of another key or the season the question named)
-    return bool(_NUMBER.match(t) or _DURATION.match(t) or (measured and _MEASURED.match(t)))
+    # (... and a fraction as a recipe writes it, "7/8", "1 1/2": how much of an ingredient goes into a cocktail;
+    # kindred-cocktails, the thirty-sixth split's, answered its unit "oz")
+    return bool(_NUMBER.match(t) or _DURATION.match(t) or _FRACTION.match(t) or (measured and _MEASURED.match(t)))
 
 
 _MONTHS = {m: i for i, m in enumerate(

@@ -2786,3 +2786,12 @@ def test_a_key_that_spells_the_name_run_together_is_no_answer() -> None:
     assert _read(f"Which directorate does the {name} depend on?", facts) == ("Direcció General d'Agricultura.",
                                                                              ["c"])
     assert _read(f"What is the pk of the {name}?", facts)[0] == "ARP:comissiocatalanadebioseguretat."
+
+
+def test_how_much_of_an_ingredient_is_its_quantity_written_as_a_fraction() -> None:
+    # kindred-cocktails (the thirty-sixth split's, after its run): the quantity "7/8", not the unit "oz"
+    tie = ("PART OF", "PHI-FLIP")
+    facts = [_edge("p", "Yogurt Liqueur", "PART OF", "PHI-FLIP", "Ingredient", "Cocktail"),
+             Fact("q", "Yogurt Liqueur", "quantity", "7/8", "property", tie, head_type="Ingredient"),
+             Fact("u", "Yogurt Liqueur", "unit", "oz", "property", tie, head_type="Ingredient")]
+    assert _read("How much yogurt liqueur goes into the PHI-FLIP?", facts)[0] == "7/8."

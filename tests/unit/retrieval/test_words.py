@@ -554,3 +554,10 @@ def test_a_moment_stamped_as_twitter_and_mail_headers_write_it_is_a_date_and_no_
         assert not value_kind(text, "agent", key="created_at")
     assert not date_stamp("Jul 01 21:09") and not date_stamp("Wed Jul")  # no year: no moment
     assert value_kind("Jane Doe", "agent", key="creator")
+
+
+def test_a_recipe_fraction_is_an_amount_and_a_date_is_not() -> None:
+    # kindred-cocktails (the thirty-sixth split's, after its run): "how much yogurt liqueur goes into the PHI-FLIP"
+    # is its quantity "7/8", not its unit "oz"
+    assert value_kind("7/8", "amount") and value_kind("1 1/2", "amount")
+    assert not value_kind("oz", "amount") and not value_kind("12/05/2020", "amount")
