@@ -1332,22 +1332,23 @@ class _Reading:
                 self.wh_noun, self.wh_modifier = _noun_stem(noun.group(2), vocabulary), _noun_stem(first, vocabulary)
             else:
                 self.wh_noun, self.wh_modifier = _noun_stem(first, vocabulary), _noun_stem(third.lower(), vocabulary)
-        # a name of two capitalised words before a lower-case noun of the graph is that noun's modifier, the noun
-        # asked: "which Supreme Court case created X" asks for a Case, not a court ("Supreme Court of the United
-        # States", a case's `court_name`, answered it; us-constitutional-law, spent); "which Premier League club".
-        # (Not in German, which capitalises every noun; not before a verb, past or -s, or an auxiliary.)
-        if first and second and third and noun is not None and not foreign and not self.german \
-                and folded[noun.start(1)].isupper() and folded[noun.start(2)].isupper() and third.islower() \
-                and third not in WEAK and third not in _AUXILIARIES and not third.endswith("ed") \
-                and third not in IRREGULAR_PAST and stem(third) in vocabulary:
-            self.wh_noun, self.wh_modifier = stem(third), _noun_stem(second, vocabulary)
-        # ... and three words that are a type's name as the graph writes it, head last, ask for that type: "which
-        # bird conservation region" asks for a BirdConservationRegion, not a "conservation" that a priority's type
-        # also says (nc-bird-conservation, spent)
-        if first and second and third and noun is not None and not foreign and third.islower() and any(
-                [stem(w) for w in key_tokens(key_text(t).lower())] == [stem(first), stem(second), stem(third)]
-                for t in set(types.values())):
-            self.wh_noun, self.wh_modifier = stem(third), stem(second)
+        if first and second and third and noun is not None and not foreign:
+            # a name of two capitalised words before a lower-case noun of the graph is that noun's modifier, the noun
+            # asked: "which Supreme Court case created X" asks for a Case, not a court ("Supreme Court of the United
+            # States", a case's `court_name`, answered it; us-constitutional-law, spent); "which Premier League club".
+            # (Not in German, which capitalises every noun; not before a past tense or an auxiliary; only a noun the
+            # graph's relations, keys or types say.)
+            if not self.german and folded[noun.start(1)].isupper() and folded[noun.start(2)].isupper() \
+                    and third.islower() and third not in WEAK and third not in _AUXILIARIES \
+                    and not third.endswith("ed") and third not in IRREGULAR_PAST and stem(third) in vocabulary:
+                self.wh_noun, self.wh_modifier = stem(third), _noun_stem(second, vocabulary)
+            # ... and three words that are a type's name as the graph writes it, head last, ask for that type: "which
+            # bird conservation region" asks for a BirdConservationRegion, not a "conservation" that a priority's
+            # type also says (nc-bird-conservation, spent)
+            asked_words = [stem(first), stem(second), stem(third)]
+            if third.islower() and any([stem(w) for w in key_tokens(key_text(t).lower())] == asked_words
+                                       for t in set(types.values())):
+                self.wh_noun, self.wh_modifier = stem(third), stem(second)
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:

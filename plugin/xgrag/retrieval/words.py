@@ -82,8 +82,9 @@ SYNONYM_STEMS = {
     # to establish is to create: "which case created the intelligible principle test" asks an ESTABLISHES
     # relationship, not an APPLIES one (us-constitutional-law, spent, answered the case that applied it)
     "establish": "mak",
-    # to modify is to change: "how did X change the Sherbert test" asks the MODIFIES relationship of the two
-    # (us-constitutional-law, spent, answered X's vote)
+    # to modify is to change: "how did X change the Sherbert test" says the MODIFIES relationship of the two
+    # (us-constitutional-law, spent; that question is still answered with X's vote, not the relationship's
+    # `direction`: the relation between two named entities is the question's own, benchmarks/README.md)
     "modify": "chang",
     # what identifies a thing, however named: "what is the code of X" asks a key `identifier` (SCIAN's industries,
     # spent, answered with a description), "the ID of X" one named `identifier` too
