@@ -5912,7 +5912,7 @@ mosdac-satellites, begun 03:56, resumed 04:41, done 04:50). THIRTY_SIXTH_POOL = 
 generalitat-org-chart, kindred-cocktails, mosdac-satellites, senator-stocks (six graphs), drawn by
 `sorted(random.Random(64).sample(sorted(THIRTY_SIXTH_POOL), 5))` = blood-cell-markers, generalitat-org-chart,
 kindred-cocktails, mosdac-satellites, senator-stocks: **frozen** (70 questions), run once at the end of the session's
-tuning; the undrawn chinese-poetry is tune. Declared as their helpers report them, and kept: generalitat-org-chart's
+tuning (results/domains_frozen36.json, on 040a718), spent since; the undrawn chinese-poetry is tune. Declared as their helpers report them, and kept: generalitat-org-chart's
 repository snapshot lacks three of its CSVs (interest groups, public agenda, agreements), so the statements reading
 them are left out and it has no Group, Event or Agreement nodes, and its questions are in Catalan; blood-cell-markers'
 broad cell types and features were split out of CellMarker's cell names by its authors' GPT prompt (LLM-derived;
@@ -15948,16 +15948,16 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "example: the PyIngest config its LLM modeller generated, over its "
                                         "countries.csv)",
           writer=write_runway_countries, source=RUNWAY),
-    Graph("generalitat-org-chart", "frozen", "the Generalitat de Catalunya's organisation chart (a 2024 master's "
+    Graph("generalitat-org-chart", "spent", "the Generalitat de Catalunya's organisation chart (a 2024 master's "
                                               "thesis's graph, in Catalan): its departments, the bodies, directorates "
                                               "and units under each (CHILD_OF), and the people responsible for them "
                                               "with their post and the date of the record",
           writer=write_generalitat_org_chart, source=GENCAT),
-    Graph("senator-stocks", "frozen", "US senators' disclosed stock purchases and sales (Senate financial "
+    Graph("senator-stocks", "spent", "US senators' disclosed stock purchases and sales (Senate financial "
                                        "disclosures, 2011-2021) with the amount, each senator's party and state, and "
                                        "the traded companies' names, business summaries, industries, countries "
                                        "and US states", writer=write_senator_stocks, source=SENATOR_STOCKS),
-    Graph("blood-cell-markers", "frozen", "CellMarker 2.0's human blood cells (ReCellTy, 2025): cell names with "
+    Graph("blood-cell-markers", "spent", "CellMarker 2.0's human blood cells (ReCellTy, 2025): cell names with "
                                           "their cancer type and whether normal or cancer cells, their broad cell "
                                           "types and features or functions, the marker genes of each, and the "
                                           "blood tissue types the broad types are found in",
@@ -15966,11 +15966,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "flowers...) with their authors, the authors' dynasties and the subjects "
                                       "(PoetryQA's build_kg.py, a poetry question-answering demo, in Chinese)",
           writer=write_chinese_poetry, source=POETRY_QA),
-    Graph("kindred-cocktails", "frozen", "Some 8,100 cocktails of Kindred Cocktails with their ingredients, each "
+    Graph("kindred-cocktails", "spent", "Some 8,100 cocktails of Kindred Cocktails with their ingredients, each "
                                          "ingredient's quantity and unit, and the ingredients that share five "
                                          "cocktails or more (The Cocktail Lounge's graph, from its README's steps)",
           writer=write_kindred_cocktails, source=KINDRED),
-    Graph("mosdac-satellites", "frozen", "ISRO's meteorological and oceanographic satellites (INSAT-3D, 3DR, 3DS, "
+    Graph("mosdac-satellites", "spent", "ISRO's meteorological and oceanographic satellites (INSAT-3D, 3DR, 3DS, "
                                          "Oceansat, SARAL, Megha-Tropiques...), their payloads, instruments, "
                                          "channels, parameters and applications, as an LLM extracted them from "
                                          "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
