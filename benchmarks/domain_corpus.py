@@ -5912,7 +5912,8 @@ mosdac-satellites, begun 03:56, resumed 04:41, done 04:50). THIRTY_SIXTH_POOL = 
 generalitat-org-chart, kindred-cocktails, mosdac-satellites, senator-stocks (six graphs), drawn by
 `sorted(random.Random(64).sample(sorted(THIRTY_SIXTH_POOL), 5))` = blood-cell-markers, generalitat-org-chart,
 kindred-cocktails, mosdac-satellites, senator-stocks: **frozen** (70 questions), run once at the end of the session's
-tuning (results/domains_frozen36.json, on 040a718), spent since; the undrawn chinese-poetry is tune. Declared as their helpers report them, and kept: generalitat-org-chart's
+tuning (results/domains_frozen36.json, on 040a718), spent since; the undrawn chinese-poetry is tune. Declared as
+their helpers report them, and kept: generalitat-org-chart's
 repository snapshot lacks three of its CSVs (interest groups, public agenda, agreements), so the statements reading
 them are left out and it has no Group, Event or Agreement nodes, and its questions are in Catalan; blood-cell-markers'
 broad cell types and features were split out of CellMarker's cell names by its authors' GPT prompt (LLM-derived;
