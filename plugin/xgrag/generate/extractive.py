@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v39"
+READER_VERSION = "extractive-v40"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -315,6 +315,7 @@ _SHARE_STEMS = frozenset(stem(w) for w in (
 _COUNT_WORDS = frozenset(("quantity", "qty", "count", "units", "items", "number", "num"))
 # Nouns asking for a settlement, and the types of a graph that keeps every kind of place under one label.
 _SETTLEMENT_STEMS = frozenset(stem(w) for w in ("town", "city", "village", "hamlet", "municipality", "settlement"))
+_LOCATED_STEM = stem("located")  # "situated" too (SYNONYM_STEMS)
 _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "locality"))
 # Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
 _VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
@@ -451,6 +452,11 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
     # her then read as the question's own; trumpworld, spent)
     asked = {len(key_tokens(question[:m.start(1)])) for m in re.finditer(r"\b(?:[Ww]hich|[Ww]hat)\s+([a-z][\w-]*)",
                                                                           question)}
+    # ... and so does the noun of an entity the question describes by a clause, "the <noun> that ...": it says what
+    # the unnamed one is ("the state the company that Joseph Manchin bought shares of is located in": not City
+    # Holding Company, whose state then read as the answer; senator-stocks, spent)
+    asked |= {len(key_tokens(question[:m.start(1)])) for m in re.finditer(
+        r"\b[Tt]he\s+([a-z][\w-]*)\s+(?:that|which|who|whom|whose)\b", question)}
     return {le.node.name: le.mention for le in select_parts(question, nodes, set(covered) | asked, kinds=kinds)}
 
 
@@ -693,6 +699,14 @@ def _head_stems(name: str) -> set[str]:
     cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), len(words))
     head = [w for w in words[:cut] if not re.fullmatch(r"\d+(?:st|nd|rd|th)?|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})", w)]
     return content_stems(head[-1]) if head else set()
+
+
+# A company's legal form ending its name ("Proto Labs, Inc.", "PagSeguro Digital Ltd.", "Siemens AG", "Renault
+# S.A."): the name says the entity is a company, whatever its type is called (a Stock, an Issuer, an Organisation)
+_LEGAL_FORM = re.compile(r"(?:,?\s+)(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|llp|plc|gmbh|ag|"
+                         r"s\.?\s?a|s\.?\s?p\.?\s?a|s\.?r\.?l|n\.?v|b\.?v|a/?s|asa|ab|oy|oyj|k\.?k|pty|se)\.?$",
+                         re.IGNORECASE)
+_COMPANY_STEMS = frozenset(stem(w) for w in ("company", "firm", "corporation", "business", "enterprise", "issuer"))
 
 
 def _type_words(typ: str) -> set[str]:
@@ -1201,6 +1215,7 @@ class _Reading:
             if self.kind == "agent" and done and done.group(1) not in _AUXILIARIES else frozenset()
         plain_words = set(re.findall(r"[a-z]+", plain.lower()))
         self.link_asked = bool(plain_words & _LINK_WORDS)
+        self.web_asked = bool(plain_words & (_LINK_WORDS - {"address"}))  # an address may be a street's
         # "where is X", "where are the stations": X's location is asked (not "where can I get X")
         self.located = re.match(r"\W*where\s+(?:is|are|was|were)\b", plain.lower()) is not None
         # ... and so does the name of the site the context's links are on ("where on Genius can I find the line":
@@ -1251,6 +1266,10 @@ class _Reading:
         if counted is not None and any(plain.lower()[counted.start(1):].startswith(n.lower()) for n in self.mentioned):
             head = None
         self.counted = stem(head) if head and head not in WEAK else None
+        # "how much pisco": a named thing's amount, which a key of units states (`_rank`'s units)
+        much = re.search(r"\bhow much\s+(?:of\s+)?(?:the\s+)?", plain.lower())
+        self.much_of_named = much is not None and any(plain.lower()[much.end():].startswith(n.lower())
+                                                      for n in self.mentioned)
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
         # (read with diacritics folded: "qué género" asks for a "genero", not a "g")
@@ -1711,7 +1730,10 @@ class _Reading:
         nouns = set() if said else {self.wh_noun}
         if self.class_of and self.class_of not in self._type_stems(name):
             nouns.add(self.class_of)
-        return nouns & _head_stems(name)
+        # (a legal form at the name's end says "company" however the graph types it: "which company is based in
+        # Brazil" is PagSeguro Digital Ltd., a Stock, not its industry; senator-stocks, spent)
+        legal = _COMPANY_STEMS if _LEGAL_FORM.search(name) and len(name.split()) > 1 else set()
+        return nouns & (_head_stems(name) | legal)
 
     def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
         """The answer as people call it: a record named by its type and key whose name the context holds in a
@@ -1951,8 +1973,11 @@ class _Reading:
         # alone, the entity is what is asked ("ISL은 어느 나라야?": which country is ISL)
         says_nothing = self.kind is None and self.wh_noun is None and not any(
             s.words for steps in by_entity.values() for s in steps)
+        # (... or its name says the noun asked where no type does: "which company trades under the ticker PRLB" is
+        # "Proto Labs, Inc.", a Stock; senator-stocks, spent, answered its industry)
         if not (self.asks_name or self.defines or says_nothing or (
-                self.wh_noun is not None and self.wh_noun in self._type_stems(entity))):
+                self.wh_noun is not None and (self.wh_noun in self._type_stems(entity)
+                                              or self.wh_noun in self._name_says_noun(entity)))):
             return None
         return _sentence(entity), [fact] if fact is not None else []
 
@@ -2195,7 +2220,13 @@ class _Reading:
         typ = self.types.get(step.to)
         if self.kind == "date" and typ is not None and time_type(key_text(typ)):
             return {KIND_STATED}
-        return {KIND_CLASS} if self._in_class(step.to) else set()
+        return {KIND_CLASS} if self._in_class(step.to) or self._located_at(step) else set()
+
+    def _located_at(self, step: _Step) -> bool:
+        """"where" asked, the step reaches what a relation says its start is located in (IS_LOCATED_IN, SITUATED_IN):
+        a place, whatever its type is called."""
+        return self.kind == "place" and not step.value and step.fact.kind == "edge" and step.at == step.fact.head \
+            and step.at != step.to and _LOCATED_STEM in content_stems(key_text(step.fact.relation))
 
     def _noun_before_head(self, name: str) -> bool:
         """The entity's type says the noun asked only before its head ("Continent_Region" for "which continent")."""
@@ -2269,8 +2300,15 @@ class _Reading:
                               and (held := self._measurement(end.to)) is not None
                               and value_kind(held.tail, self.kind, None, key=held.relation, counted=self.counted,
                                              measured=bool(end.words)))
+        # (an entity reached along a relation that says where its other end is located, IS_LOCATED_IN, is a place,
+        # whatever it is called: "where are the cells marked by CD31 PECAM1 found" is the tissue their broad type
+        # IS_LOCATED_IN_TISSUE_TYPE, not that type; blood-cell-markers, spent)
+        kind_ok = kind_ok or self._located_at(end)
         # (a link on the site the question names is where the thing is found)
-        kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
+        # (... as is one where the question says a page, a site or a link: "where can I find the recipe page of the
+        # Bulwer-Lytton" is its `url`; kindred-cocktails, spent, answered an ingredient)
+        kind_ok = kind_ok or (self.kind == "place" and (self.site_asked or self.web_asked) and end.value
+                              and _URL.match(end.to) is not None)
         # (a number under a key of a share or a rank is no amount a question asks without saying so: "how much did
         # Canada export to the United States" is the tie's `amount`, not its `percentage_exports`, which says
         # "export" too; factbook-trade, spent)
@@ -2361,9 +2399,11 @@ class _Reading:
         sibling = sibling or (not repeats and self._through_sibling(chain))
         # "how many" with no noun of its own counts units: a key that says so before another whole number (an item's
         # line number, a store's id)
+        # (... but "how much" of a thing the question names asks its quantity: "how much pisco does the 1,001 Tiaras
+        # call for" is the recipe's `quantity` 1 1/2; kindred-cocktails, spent, answered a frequency 32)
         units = (self.kind == "count" and self.counted is None and end.value
                  and not content_stems(end.relation) & _QUANTITY_STEMS) or (
-            self.kind == "amount" and end.value
+            self.kind == "amount" and end.value and not self.much_of_named
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
         # (a key that says it holds a link to the thing, "uriPartido", points to the party, it does not name it:
         # "which party" is not asking for it; camara-deputados, spent)

@@ -2795,3 +2795,61 @@ def test_how_much_of_an_ingredient_is_its_quantity_written_as_a_fraction() -> No
              Fact("q", "Yogurt Liqueur", "quantity", "7/8", "property", tie, head_type="Ingredient"),
              Fact("u", "Yogurt Liqueur", "unit", "oz", "property", tie, head_type="Ingredient")]
     assert _read("How much yogurt liqueur goes into the PHI-FLIP?", facts)[0] == "7/8."
+
+
+def test_a_legal_form_says_a_company_whatever_its_type() -> None:
+    # senator-stocks (spent): companies are typed Stock; "which company" is the one whose name ends in a legal form,
+    # not its industry, and the one a ticker names is itself the answer
+    facts = [_edge("c", "Brazil", "IN COUNTRY", "PagSeguro Digital Ltd.", "Country", "Stock"),
+             _edge("i", "PagSeguro Digital Ltd.", "IN INDUSTRY", "Software—Infrastructure", "Stock", "Industry")]
+    assert _read("Which company is based in Brazil?", facts) == ("PagSeguro Digital Ltd.", ["c"])
+    facts = [_prop("t", "Proto Labs, Inc.", "ticker", "PRLB", "Stock"),
+             _edge("i", "Proto Labs, Inc.", "IN INDUSTRY", "Metal Fabrication", "Stock", "Industry")]
+    assert _read("Which company trades under the ticker PRLB?", facts)[0] == "Proto Labs, Inc."
+    # ... and without one the name says nothing of the kind: the industry is read as before
+    facts = [_edge("c", "Brazil", "IN COUNTRY", "PagSeguro Digital", "Country", "Stock"),
+             _edge("i", "PagSeguro Digital", "IN INDUSTRY", "Software—Infrastructure", "Stock", "Industry")]
+    assert _read("Which company is based in Brazil?", facts)[0] == "Software—Infrastructure."
+
+
+def test_how_much_of_a_named_thing_is_its_quantity() -> None:
+    # kindred-cocktails (spent): "how much pisco" asks the recipe's `quantity`, not another ingredient's frequency
+    tie = ("PART OF", "1,001 Tiaras")
+    facts = [_edge("p", "Pisco", "PART OF", "1,001 Tiaras", "Ingredient", "Cocktail"),
+             Fact("q", "Pisco", "quantity", "1 1/2", "property", tie, head_type="Ingredient"),
+             _edge("b", "Bitters", "PART OF", "1,001 Tiaras", "Ingredient", "Cocktail"),
+             Fact("f", "Bitters", "frequency", "32", "property", ("AFFINITY", "Pisco"), head_type="Ingredient")]
+    assert _read("How much pisco does the 1,001 Tiaras call for?", facts)[0] == "1 1/2."
+    # ... "how much" of nothing named is an amount, not a count of units
+    facts = [_prop("q", "Order 7", "quantity", "3", "Order"), _prop("t", "Order 7", "freight", "42.00", "Order")]
+    assert _read("How much was Order 7?", facts)[0] == "42.00."
+
+
+def test_where_a_page_is_asked_its_link_is_the_place() -> None:
+    # kindred-cocktails (spent): "where can I find the recipe page" is the cocktail's `url`, not an ingredient
+    url = "https://kindredcocktails.com/cocktail/bulwer-lytton"
+    facts = [_edge("i", "Lavender Bitters", "PART OF", "Bulwer-Lytton", "Ingredient", "Cocktail"),
+             _prop("u", "Bulwer-Lytton", "url", url, "Cocktail")]
+    assert _read("Where can I find the recipe page of the Bulwer-Lytton?", facts) == (f"{url}.", ["u"])
+
+
+def test_where_found_is_what_a_located_relation_reaches() -> None:
+    # blood-cell-markers (spent): the cells a marker marks are a broad type; where they are found is the tissue
+    # that type IS_LOCATED_IN, though no type says a place
+    facts = [_edge("m", "CD31 PECAM1", "MARK BROAD", "Endothelial", "Marker", "BroadCellType"),
+             _edge("l", "Endothelial", "IS LOCATED IN TISSUE TYPE", "Umbilical cord blood", "BroadCellType",
+                   "TissueType")]
+    assert _read("Where are the cells marked by CD31 PECAM1 found?", facts) == ("Umbilical cord blood.", ["m", "l"])
+
+
+def test_the_noun_a_clause_describes_names_no_entity() -> None:
+    # senator-stocks (spent): "the company that Joseph Manchin bought shares of" is the one he PURCHASED, not City
+    # Holding Company, whose name ends in "company"
+    assert mentioned_names("In which state is the company that Joseph Manchin bought shares of located?",
+                           ["City Holding Company", "Joseph Manchin, III"]) == {"Joseph Manchin, III"}
+    facts = [_edge("s", "City Holding Company", "IN STATE", "WV", "Stock", "State"),
+             _edge("r", "Joseph Manchin, III", "REPRESENTS", "WV", "Senator", "State"),
+             _edge("p", "Joseph Manchin, III", "PURCHASED", "Huntington Bancshares", "Senator", "Stock"),
+             _edge("h", "Huntington Bancshares", "IN STATE", "OH", "Stock", "State")]
+    assert _read("In which state is the company that Joseph Manchin bought shares of located?", facts) \
+        == ("OH.", ["p", "h"])
