@@ -15077,6 +15077,122 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
     _mosdac_upload(store, mirror)
 
 
+CPC_BD = "wlool8793-crypto/lool-"  # a Bangladeshi law student's 2025 "legal data collection system" (Dhaka)
+CPC_BD_COMMIT = "99472b671a900781f351fd02297ed355ac0bdf94"  # its HEAD (15 December 2025); neo4j/ as of ea2a072
+CPC_BD_DIR = "neo4j/"  # its "CPC Knowledge Graph" (a copy of it under courtcase/neo4j/ is the same files)
+# its CPC_GRAPH_SUMMARY.md's "Clear and Rebuild": `python3 build_graph.py && python3 load_cpc_full.py`, in neo4j/
+CPC_BD_LOADERS = ("build_graph.py", "load_cpc_full.py")
+CPC_BD_HELPERS = "utils/error_handling.py"  # the one module of its utils package build_graph.py imports from
+CPC_BD_FILES = frozenset({"cpc_data.json", "cpc_full_data.json"})  # the files the two open, beside them
+# what the loaders and error_handling import besides neo4j, dotenv, os, logging, pathlib, tenacity and utils (given)
+_CPC_BD_IMPORTS = frozenset({"json", "functools", "time", "typing"})
+
+
+class _CpcResult(list[dict[str, Any]]):
+    """A driver Result as the CPC loaders read one: single(), its first record (None for none); records by key."""
+
+    def single(self) -> dict[str, Any] | None:
+        return self[0] if self else None
+
+
+class _CpcSession(_SessionBlock):
+    """A driver session as the CPC loaders use one: `session.run(query, parameters)` or `session.run(query,
+    **params)`, each an auto-commit statement on the store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _CpcResult:
+        return _CpcResult(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+def _cpc_bd_tenacity() -> types.ModuleType:
+    """`tenacity` for error_handling.neo4j_retry: its retry(...) leaves the function as it is (it would retry only on a
+    server's transient errors, which a local store does not raise); the other names only build its arguments."""
+    module = types.ModuleType("tenacity")
+    module.retry = lambda **kwargs: (lambda function: function)  # type: ignore[attr-defined]
+    for name in ("stop_after_attempt", "wait_exponential", "retry_if_exception_type", "before_sleep_log",
+                 "after_log"):
+        setattr(module, name, lambda *args, **kwargs: None)
+    return module
+
+
+def write_bangladesh_civil_procedure(store: Any, mirror: Path) -> None:
+    """The "CPC Knowledge Graph" of wlool8793-crypto/lool- (neo4j/, a Bangladeshi law student's November 2025 graph of
+    the Code of Civil Procedure, 1908 as in force in Bangladesh, with five case briefs; no licence stated; in English),
+    read at CPC_BD_COMMIT and built as its CPC_GRAPH_SUMMARY.md's "Clear and Rebuild" builds it: `python3
+    build_graph.py && python3 load_cpc_full.py`, in neo4j/. build_graph.py reads cpc_data.json (five High Court
+    Division case briefs of the Dhaka Law Reports, typed from cpc2.pdf by extract_cpc.py: name, citation, date, topic,
+    abstract, issue, holding, significance, judges, parties, sections applied, principles) and writes the three
+    statutes, eight sections, three courts, six principles, the cases with their topics, judges and parties, and two
+    precedents cited (CITES_PRECEDENT {context}); load_cpc_full.py reads cpc_full_data.json (parse_cpc_full.py's
+    regular-expression parse of cpc.txt, the Code's text) and writes its 11 parts, its sections numbered up to 158
+    (title, number, full text; BELONGS_TO_PART the part the parse gives), its orders and its definitions (DEFINED_IN
+    their section). How they run: each script is executed as __main__ in a namespace of its own whose `neo4j` is a
+    driver over the store (_CpcSession: each session.run one auto-commit statement, single() its first record;
+    neo4j.exceptions' classes exception classes), whose `open` reads only the two JSON files, beside the scripts, from
+    the mirror, whose `os.getenv` gives placeholder settings (the store is local; build_graph.py stops without them),
+    whose `dotenv.load_dotenv` reads nothing, whose `logging` keeps the errors they log, and whose
+    `utils.error_handling` is that module of the repository, executed likewise (its `tenacity` retries nothing:
+    _cpc_bd_tenacity); utils/__init__.py, which imports the package's PDF, monitoring and embeddings modules (none
+    used here), is not run. An error either logs (its safe_neo4j_operation logs and goes on) is raised here. Kept as
+    written: the parse's section titles ("Section 115" is "sections 96 to 112 and", a line of the Code's text), the
+    part each section has (the last of a number's rows wins; a section before Part I's has none), the orders by
+    their first row; a case brief's section that names no section node (Order VI, rule 17 matches its node) is not
+    linked; the two precedents are Case nodes with name and citation only."""
+    files = {name: read_file(CPC_BD, CPC_BD_DIR + name, mirror, CPC_BD_COMMIT).decode("utf-8")
+             for name in CPC_BD_FILES}
+    root = f"/{CPC_BD}/{CPC_BD_DIR.rstrip('/')}"
+    errors: list[str] = []
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        folder, _, name = str(path).rpartition("/")
+        if folder != root or name not in files:
+            raise CorpusError(f"{CPC_BD}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[name])
+
+    def log(level: str) -> Callable[..., None]:
+        def logged(message: Any, *args: Any, **kwargs: Any) -> None:
+            if level == "error":
+                errors.append(str(message) % args if args else str(message))
+        return logged
+
+    logger = types.SimpleNamespace(**{level: log(level) for level in ("debug", "info", "warning", "error")})
+    logging_module = types.ModuleType("logging")
+    logging_module.INFO, logging_module.WARNING = 20, 30  # type: ignore[attr-defined]
+    logging_module.basicConfig = lambda **kwargs: None  # type: ignore[attr-defined]
+    logging_module.getLogger = lambda name=None: logger  # type: ignore[attr-defined]
+    settings = {"NEO4J_URL": "bolt://unused", "NEO4J_USERNAME": "unused", "NEO4J_PASSWORD": "unused"}
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: settings.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = PurePosixPath  # type: ignore[attr-defined]
+    exceptions = types.ModuleType("neo4j.exceptions")
+    base = type("Neo4jError", (Exception,), {})
+    exceptions.Neo4jError = base  # type: ignore[attr-defined]
+    for name in ("ServiceUnavailable", "TransientError", "SessionExpired"):
+        setattr(exceptions, name, type(name, (base,), {}))
+    modules: dict[str, types.ModuleType] = {
+        "neo4j": _script_neo4j(store, lambda: _CpcSession(store)), "neo4j.exceptions": exceptions,
+        "os": os_module, "logging": logging_module, "dotenv": dotenv, "pathlib": pathlib_module,
+        "tenacity": _cpc_bd_tenacity()}
+    helpers = types.ModuleType("utils.error_handling")
+    helpers.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": _loader_importer(
+        CPC_BD, modules, _CPC_BD_IMPORTS)}, "__name__": "utils.error_handling"})
+    source = read_file(CPC_BD, CPC_BD_DIR + CPC_BD_HELPERS, mirror, CPC_BD_COMMIT).decode("utf-8")
+    exec(compile(source, f"{CPC_BD}/{CPC_BD_DIR}{CPC_BD_HELPERS}", "exec"), helpers.__dict__)  # noqa: S102
+    modules["utils.error_handling"] = helpers
+    importer = _loader_importer(CPC_BD, modules, _CPC_BD_IMPORTS)
+    for loader in CPC_BD_LOADERS:
+        source = read_file(CPC_BD, CPC_BD_DIR + loader, mirror, CPC_BD_COMMIT).decode("utf-8")
+        _run_loader(CPC_BD, CPC_BD_DIR + loader, source, importer, file=f"{root}/{loader}", open=opened,
+                    print=_quiet)
+        if errors:
+            raise CorpusError(f"{CPC_BD}: {loader} logged errors: {'; '.join(errors[:3])}")
+
+
 # [s37A source and writer above]
 
 
@@ -15976,6 +16092,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "channels, parameters and applications, as an LLM extracted them from "
                                          "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
           writer=write_mosdac_satellites, source=MOSDAC_KG),
+    Graph("bangladesh-civil-procedure", "frozen", "Bangladesh's Code of Civil Procedure, 1908: its parts, sections "
+                                                  "(title, number, text), orders and defined terms, with five High "
+                                                  "Court Division case briefs (citation, date, issue, holding), "
+                                                  "their judges, parties, courts, topics, the sections they apply "
+                                                  "and the principles they establish",
+          writer=write_bangladesh_civil_procedure, source=CPC_BD),
     # [s37A Graph above]
 
     # [s37B Graph above]
