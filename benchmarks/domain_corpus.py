@@ -5925,6 +5925,64 @@ MOSDAC pages (LLM-extracted, as us-constitutional-law's was LLM-assisted), and i
 each file whole and skips the files Neo4j refuses (25 of 56 hold several statements), 352 nodes in 49 labels,
 duplicates kept.
 
+Helper s37A's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: government, law,
+courts, elections and politics, in English, Chinese, Japanese, Korean, German, French, Spanish, Portuguese and Swedish;
+this helper began at 06:55 UTC on 4 December 2026, its deadline 08:25). bangladesh-civil-procedure:
+github.com/wlool8793-crypto/lool- (wlool8793-crypto's "legal data collection system" of 2025, whose neo4j/ folder,
+committed on 21 November 2025, is a "CPC Knowledge Graph": the Code of Civil Procedure, 1908 as the Laws of Bangladesh
+give it, and five High Court Division case briefs cited to the DLR; no licence file; Python; in English), read at
+CPC_BD_COMMIT (99472b6, its HEAD of 15 December 2025) and built as its CPC_GRAPH_SUMMARY.md's "Clear and Rebuild" builds
+it: `python3 build_graph.py && python3 load_cpc_full.py` in neo4j/, over cpc_data.json (the briefs, typed in by its
+extract_cpc.py) and cpc_full_data.json (its parse_cpc_full.py's regular-expression parse of cpc.txt, the Code's text)
+(write_bangladesh_civil_procedure). What the loader had to do: nothing in their Cypher (5.x syntax already); both
+scripts are executed as __main__ with a `neo4j` whose driver writes to the store (each session.run, with a parameter
+dict or keywords, one auto-commit statement, single() its first record), an `open` of the two JSON files only,
+placeholder settings for os.getenv (build_graph.py stops without them), a silent dotenv and print, a logging that keeps
+their errors (raised here), and the repository's utils/error_handling.py as `utils.error_handling` with a `tenacity`
+that retries nothing; utils/__init__.py (it imports PDF, monitoring and embeddings modules) is not run. Left out: the
+summary's third phase, add_indian_cases.py (thirty Indian Supreme Court cases from
+/workspaces/lool-/data-collection/data/indiankanoon.db, a file the repository does not hold; the data-indiankanoon.db
+committed at its root is empty), and build_llm_graph.py (an LLM extraction). The graph: 263 nodes in 11 labels (Section
+150, Order 50, Definition 14, Part 11, Party 10, Case 7, Principle 6, Judge 6, Statute 3, Court 3, Topic 3), fewer than
+the 300 the rules aim at; 442 relationships (PART_OF 211, BELONGS_TO_PART 174, DEFINED_IN 14, APPLIES_SECTION 8,
+DECIDED_BY 7, ESTABLISHES 6, BELONGS_TO_TOPIC, BEFORE_COURT, PETITIONER and RESPONDENT 5 each, CITES_PRECEDENT 2 with
+its context); `up` took 37 s (server start included). Quirks kept as the scripts write them: the parse's noise (a
+section number on several rows takes each row's title in turn, the last kept: "Section 10" is "expenses as may be
+payable under rule", "Section 2" "XXI of 1941), section"; a BELONGS_TO_PART for each row's part, Section 5 in Parts I,
+II and XI); build_graph.py's sections that load_cpc_full.py finds by section_id are overwritten, the Partition Act's
+"Section 4" (Pre-emption rights) among them; a brief's section that is not one of build_graph.py's eight ("Section 4
+(Partition Act)", "Section 107") is not linked; a Judge "Not specified"; the District Judge and Trial Court courts and
+the Suits Valuation Act have no relationship; all 14 definitions are DEFINED_IN Section 2. The 14 questions (6 edge: the
+part holding the section on appeal from original decree and the one on public nuisances, who decided East West Property
+Development vs Md Akrab Ali, the principle Yeamin Nobi vs Moklesur Rahman established, the case that established stare
+decisis, the section SMA Razzaque vs Artha Rin Adalat applied; 4 node-property: the citation of Siddique Mia vs Md Idris
+Miah, the decision date of Syed Mayeenul Huq vs MA Razzaque, the titles of Part VIII and of Order XXXIX; 2
+relationship-property: the point on which each citing case cited its precedent; 2 two-hop: who decided the case that
+cited Syesta Bibi vs Juma Sha, the principle of the case Siddiqur Rahman Miah decided), each answer the only one the
+graph holds, checked with domain_gold.py (14 questions, 0 problems); no xgrag command was run on the graph. Overlaps:
+us-constitutional-law (US Supreme Court cases, the doctrines they establish and the cases they overrule) is case law
+too, japan-reparation-lawsuits lawsuits; no corpus graph holds a code's parts, sections and orders (statute and civil
+procedure grepped). Considered and left out (each grepped here first): IraRe/graph-of-codes (German codes, openJur
+decisions and teaching material's norm citations, with its LOAD CSV scripts: its four CSVs are Git LFS pointers in the
+mirror); AtharvTrivedi21/LegalRAG-KnowledgeGraph (India's BNS and Constitution, their sections and articles, and Supreme
+Court cases by LOAD CSV: the mirror's snapshot, of 21 February 2026, git-ignores phase1_output/ and lacks the
+phase1_output_v2 CSVs and v2 scripts the index lists at a later commit); kramatile/legal-rgpd-assistant (the GDPR in
+French as law, chapters, sections, articles and recitals: its notebook parses data/rgpd.html with LangChain's
+UnstructuredHTMLLoader, whose unstructured package this machine lacks); jivaldez03/DORA_graph (the EU DORA regulation
+from an xlsx: its nodes are article, paragraph and point numbers and full texts); karabijavad/congress-graph (a Ruby
+loader; its data/ holds only a README, "source data here"); dataciviclab/legal-graph (Italian legislation as parquet
+marts, no Neo4j loader); namkha1032/NaLLM (generated Cypher of entities of Vietnam's constitution under labels such as
+City for "doanh nghiệp"); AshWiji/TigerGraph-MDC-Submission (TigerGraph); and loaders the search returned without their
+repository or data: a Pakistani court-judgment loader (Judge, Court, Topic, LawSection from OCR'd judgments in a local
+Windows folder), a Chilean Senate seeder (its mock senators and laws), a Korean politicians py2neo loader (Person only),
+the Operation Lineage Audit (Alberta ministries, grants and directors, pulled from Databricks at run time), a
+forms-of-government query file (Country IS_A GovernmentType; queries only) and an Indian case loader (Case, Court,
+Judge, Party, LegalIssue from a CSV not found). In the corpus or left out before, not tried again: labdados/tec-cid,
+SojaSurfer/Text_Technology (yemen-debates), datmieu204/political-net, the Irish 2016 election course projects,
+ch-ricardor/Neo4j, fdoyle/govtrack, legis-graph, mohammadimathstar/ECtHR-Network, justin-napolitano's repositories,
+maxmilian/lawsHack, guyfreund/israeli-law-graph, DFID/dcm-graph, croftr/mps-utils, ethiry/wikikings,
+mneedham/neo4j-spark-chicago, the georgia-fec-2022 fetcher, the swissparlpy, OpenParliament and CanadaGPT loaders.
+
 [s37A paragraph above]
 
 [s37B paragraph above]
@@ -15077,6 +15135,125 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
     _mosdac_upload(store, mirror)
 
 
+CPC_BD = "wlool8793-crypto/lool-"  # its 2025 "legal data collection system": Bangladeshi law, a CPC graph in neo4j/
+CPC_BD_COMMIT = "99472b671a900781f351fd02297ed355ac0bdf94"  # its HEAD (15 December 2025); neo4j/ as of ea2a072
+CPC_BD_DIR = "neo4j/"  # its "CPC Knowledge Graph" (courtcase/neo4j/ holds the same scripts and JSON)
+# its CPC_GRAPH_SUMMARY.md's "Clear and Rebuild": `python3 build_graph.py && python3 load_cpc_full.py`, in neo4j/
+CPC_BD_LOADERS = ("build_graph.py", "load_cpc_full.py")
+CPC_BD_HELPERS = "utils/error_handling.py"  # the one module of its utils package build_graph.py imports from
+CPC_BD_FILES = frozenset({"cpc_data.json", "cpc_full_data.json"})  # the files the two open, beside them
+# what the loaders and error_handling import besides neo4j, dotenv, os, logging, pathlib, tenacity and utils (given)
+_CPC_BD_IMPORTS = frozenset({"json", "functools", "time", "typing"})
+
+
+class _CpcResult(list[dict[str, Any]]):
+    """A driver Result as the CPC loaders read one: single(), its first record (None for none); records by key."""
+
+    def single(self) -> dict[str, Any] | None:
+        return self[0] if self else None
+
+
+class _CpcSession(_SessionBlock):
+    """A driver session as the CPC loaders use one: `session.run(query, parameters)` or `session.run(query,
+    **params)`, each an auto-commit statement on the store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _CpcResult:
+        return _CpcResult(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+def _cpc_bd_tenacity() -> types.ModuleType:
+    """`tenacity` for error_handling.neo4j_retry: its retry(...) leaves the function as it is (it would retry only on a
+    server's transient errors, which a local store does not raise); the other names only build its arguments."""
+    module = types.ModuleType("tenacity")
+    module.retry = lambda **kwargs: (lambda function: function)  # type: ignore[attr-defined]
+    for name in ("stop_after_attempt", "wait_exponential", "retry_if_exception_type", "before_sleep_log",
+                 "after_log"):
+        setattr(module, name, lambda *args, **kwargs: None)
+    return module
+
+
+def write_bangladesh_civil_procedure(store: Any, mirror: Path) -> None:
+    """The "CPC Knowledge Graph" of wlool8793-crypto/lool- (neo4j/, committed on 21 November 2025: the Code of Civil
+    Procedure, 1908 as the Laws of Bangladesh give it, with five case briefs of the High Court Division; no licence
+    stated; in English), read at CPC_BD_COMMIT and built as its CPC_GRAPH_SUMMARY.md's "Clear and Rebuild" builds it:
+    `python3 build_graph.py && python3 load_cpc_full.py`, in neo4j/. build_graph.py reads cpc_data.json (the five
+    briefs, cited to the DLR, that extract_cpc.py types in from cpc2.pdf, the summary crediting them to an author of a
+    Department of Law: name, citation, date, topic, abstract, issue, holding, significance, judges, parties,
+    sections applied, principles) and writes three statutes, eight sections, three courts, six principles, the cases
+    with their topics, judges and parties, and two precedents cited (CITES_PRECEDENT {context}); load_cpc_full.py
+    reads cpc_full_data.json (parse_cpc_full.py's regular-expression parse of cpc.txt, the Code's text) and writes its
+    11 parts, its sections numbered up to 158 (title, number, full text; BELONGS_TO_PART the part of each of the
+    parse's rows), its orders (the first row of each) and its definitions (DEFINED_IN their section). How they run:
+    each script is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store
+    (_CpcSession: each session.run one auto-commit statement, single() its first record; neo4j.exceptions' classes
+    exception classes), whose `open` reads only the two JSON files, beside the scripts, from the mirror, whose
+    `os.getenv` gives placeholder settings (the store is local; build_graph.py stops without them), whose
+    `dotenv.load_dotenv` reads nothing, whose `logging` keeps the errors they log, and whose `utils.error_handling`
+    is that module of the repository, executed likewise (its `tenacity` retries nothing: _cpc_bd_tenacity);
+    utils/__init__.py, which imports the package's PDF, monitoring and embeddings modules (none used here), is not
+    run. An error either logs (its safe_neo4j_operation logs and goes on) is raised here. Kept as written: the
+    parse's titles (a section number on several rows gets each row's title in turn, the last kept: "Section 10" is
+    "expenses as may be payable under rule", "Section 115" "Revision96["), a BELONGS_TO_PART to the part of each
+    row (Section 5 is in Parts I, II and XI); build_graph.py's section nodes that load_cpc_full.py finds by
+    section_id are overwritten by the Code's rows, the Partition Act's section 4 among them; a brief's section that
+    names none of the eight ("Section 4 (Partition Act)", "Section 107") is not linked; a Judge "Not specified"; the
+    two precedents are Case nodes with name and citation only."""
+    files = {name: read_file(CPC_BD, CPC_BD_DIR + name, mirror, CPC_BD_COMMIT).decode("utf-8")
+             for name in CPC_BD_FILES}
+    root = f"/{CPC_BD}/{CPC_BD_DIR.rstrip('/')}"
+    errors: list[str] = []
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        folder, _, name = str(path).rpartition("/")
+        if folder != root or name not in files:
+            raise CorpusError(f"{CPC_BD}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[name])
+
+    def log(level: str) -> Callable[..., None]:
+        def logged(message: Any, *args: Any, **kwargs: Any) -> None:
+            if level == "error":
+                errors.append(str(message) % args if args else str(message))
+        return logged
+
+    logger = types.SimpleNamespace(**{level: log(level) for level in ("debug", "info", "warning", "error")})
+    logging_module = types.ModuleType("logging")
+    logging_module.INFO, logging_module.WARNING = 20, 30  # type: ignore[attr-defined]
+    logging_module.basicConfig = lambda **kwargs: None  # type: ignore[attr-defined]
+    logging_module.getLogger = lambda name=None: logger  # type: ignore[attr-defined]
+    settings = {"NEO4J_URL": "bolt://unused", "NEO4J_USERNAME": "unused", "NEO4J_PASSWORD": "unused"}
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: settings.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = PurePosixPath  # type: ignore[attr-defined]
+    exceptions = types.ModuleType("neo4j.exceptions")
+    base = type("Neo4jError", (Exception,), {})
+    exceptions.Neo4jError = base  # type: ignore[attr-defined]
+    for name in ("ServiceUnavailable", "TransientError", "SessionExpired"):
+        setattr(exceptions, name, type(name, (base,), {}))
+    modules: dict[str, types.ModuleType] = {
+        "neo4j": _script_neo4j(store, lambda: _CpcSession(store)), "neo4j.exceptions": exceptions,
+        "os": os_module, "logging": logging_module, "dotenv": dotenv, "pathlib": pathlib_module,
+        "tenacity": _cpc_bd_tenacity()}
+    helpers = types.ModuleType("utils.error_handling")
+    helpers.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": _loader_importer(
+        CPC_BD, modules, _CPC_BD_IMPORTS)}, "__name__": "utils.error_handling"})
+    source = read_file(CPC_BD, CPC_BD_DIR + CPC_BD_HELPERS, mirror, CPC_BD_COMMIT).decode("utf-8")
+    exec(compile(source, f"{CPC_BD}/{CPC_BD_DIR}{CPC_BD_HELPERS}", "exec"), helpers.__dict__)  # noqa: S102
+    modules["utils.error_handling"] = helpers
+    importer = _loader_importer(CPC_BD, modules, _CPC_BD_IMPORTS)
+    for loader in CPC_BD_LOADERS:
+        source = read_file(CPC_BD, CPC_BD_DIR + loader, mirror, CPC_BD_COMMIT).decode("utf-8")
+        _run_loader(CPC_BD, CPC_BD_DIR + loader, source, importer, file=f"{root}/{loader}", open=opened,
+                    print=_quiet)
+        if errors:
+            raise CorpusError(f"{CPC_BD}: {loader} logged errors: {'; '.join(errors[:3])}")
+
+
 # [s37A source and writer above]
 
 
@@ -15976,6 +16153,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "channels, parameters and applications, as an LLM extracted them from "
                                          "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
           writer=write_mosdac_satellites, source=MOSDAC_KG),
+    Graph("bangladesh-civil-procedure", "frozen", "Bangladesh's Code of Civil Procedure, 1908: its parts, sections "
+                                                  "(title, number, text), orders and defined terms, with five High "
+                                                  "Court Division case briefs (citation, date, issue, holding), "
+                                                  "their judges, parties, courts, topics, the sections they apply "
+                                                  "and the principles they establish",
+          writer=write_bangladesh_civil_procedure, source=CPC_BD),
     # [s37A Graph above]
 
     # [s37B Graph above]

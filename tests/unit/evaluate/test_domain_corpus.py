@@ -7565,6 +7565,138 @@ def test_mosdac_satellites_refuses_another_commit_or_a_file_that_is_not_cypher(
         corpus.write_mosdac_satellites(Recorder(), mirror)
 
 
+# wlool8793-crypto/lool-'s neo4j/ scripts, shortened: utils/error_handling.py's retry decorator (tenacity) and
+# safe_neo4j_operation (it logs what fails and goes on), build_graph.py (its settings from the environment, which it
+# stops without; session.run with a parameter dict; a decorated constraint step) and load_cpc_full.py (single() to
+# choose between updating a section and creating it), each reading its JSON file beside it by Path(__file__)
+_CPC_BD_HELPERS = (
+    "import functools\nimport time\nfrom typing import Callable, Any, Optional\n"
+    "from tenacity import retry, stop_after_attempt, wait_exponential, retry_if_exception_type, before_sleep_log, "
+    "after_log\nfrom neo4j.exceptions import ServiceUnavailable, TransientError, SessionExpired, Neo4jError\n"
+    "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
+    "def neo4j_retry(max_attempts: int = 3):\n"
+    "    return retry(stop=stop_after_attempt(max_attempts), wait=wait_exponential(multiplier=2, min=1, max=10),\n"
+    "                 retry=retry_if_exception_type((ServiceUnavailable, TransientError, SessionExpired)),\n"
+    "                 before_sleep=before_sleep_log(logger, logging.WARNING), after=after_log(logger, logging.INFO))\n"
+    "\n\ndef safe_neo4j_operation(operation: Callable, *args, fallback_value: Any = None,\n"
+    "                         error_message: str = 'Neo4j operation failed', **kwargs) -> Optional[Any]:\n"
+    "    try:\n        return operation(*args, **kwargs)\n    except Neo4jError as e:\n"
+    "        logger.error(f'{error_message}: {str(e)}')\n        return fallback_value\n"
+    "    except Exception as e:\n        logger.error(f'Unexpected error in {error_message}: {str(e)}')\n"
+    "        return fallback_value\n")
+_CPC_BD_BUILD = (
+    "import json\nfrom pathlib import Path\nfrom neo4j import GraphDatabase\nfrom neo4j.exceptions import Neo4jError\n"
+    "from dotenv import load_dotenv\nimport os\nimport logging\n"
+    "from utils.error_handling import (\n    neo4j_retry,\n    safe_neo4j_operation\n)\n\n"
+    "logging.basicConfig(level=logging.INFO)\nlogger = logging.getLogger(__name__)\nload_dotenv()\n"
+    "NEO4J_URL = os.getenv('NEO4J_URL')\nNEO4J_USERNAME = os.getenv('NEO4J_USERNAME')\n"
+    "NEO4J_PASSWORD = os.getenv('NEO4J_PASSWORD')\nNEO4J_DATABASE = os.getenv('NEO4J_DATABASE', 'neo4j')\n"
+    "if not all([NEO4J_URL, NEO4J_USERNAME, NEO4J_PASSWORD]):\n    raise ValueError('Missing settings')\n\n\n"
+    "class CPCGraphBuilder:\n    def __init__(self):\n"
+    "        self.driver = GraphDatabase.driver(NEO4J_URL, auth=(NEO4J_USERNAME, NEO4J_PASSWORD))\n"
+    "        with open(Path(__file__).parent / 'cpc_data.json', 'r', encoding='utf-8') as f:\n"
+    "            self.data = json.load(f)\n\n"
+    "    @neo4j_retry(max_attempts=3)\n    def create_constraints(self):\n"
+    "        with self.driver.session(database=NEO4J_DATABASE) as session:\n"
+    "            safe_neo4j_operation(session.run, 'CREATE CONSTRAINT case_id IF NOT EXISTS FOR (c:Case) "
+    "REQUIRE c.id IS UNIQUE', error_message='Failed to create constraint case_id')\n\n"
+    "    def create_cases(self):\n        with self.driver.session(database=NEO4J_DATABASE) as session:\n"
+    "            for case in self.data['cases']:\n"
+    "                session.run('MERGE (c:Case {id: $id}) SET c.name = $name', case)\n"
+    "                for judge_name in case['judges']:\n"
+    "                    session.run('MERGE (j:Judge {name: $judge_name})', judge_name=judge_name)\n"
+    "            print('done')\n\n    def close(self):\n        self.driver.close()\n\n\n"
+    "if __name__ == '__main__':\n    builder = CPCGraphBuilder()\n    try:\n        builder.create_constraints()\n"
+    "        builder.create_cases()\n    finally:\n        builder.close()\n")
+_CPC_BD_LOAD = (
+    "import json\nfrom pathlib import Path\nfrom neo4j import GraphDatabase\nfrom dotenv import load_dotenv\n"
+    "import os\n\nload_dotenv()\nNEO4J_DATABASE = os.getenv('NEO4J_DATABASE')\n\n\n"
+    "def load_sections(driver):\n"
+    "    with open(Path(__file__).parent / 'cpc_full_data.json', 'r', encoding='utf-8') as f:\n"
+    "        data = json.load(f)\n    with driver.session(database=NEO4J_DATABASE) as session:\n"
+    "        for section in data['sections']:\n"
+    "            existing = session.run('MATCH (s:Section {section_id: $section_id}) RETURN s', "
+    "section_id=section['section_id']).single()\n"
+    "            if existing:\n                session.run('MATCH (s:Section {section_id: $section_id}) SET s.title = "
+    "$title', section_id=section['section_id'], title=section['title'])\n"
+    "            else:\n                session.run('MERGE (s:Section {id: $id}) SET s.title = $title', "
+    "id=f\"sec_{section['section_number']}\", title=section['title'])\n\n\n"
+    "if __name__ == '__main__':\n    load_sections(GraphDatabase.driver(os.getenv('NEO4J_URL'), auth=None))\n")
+_CPC_BD_DATA = json.dumps({"cases": [{"id": "case_1", "name": "Siddique Mia vs Md Idris Miah and others",
+                                      "judges": ["Siddiqur Rahman Miah, J."]}]})
+_CPC_BD_FULL = json.dumps({"sections": [{"section_id": "Section 10", "section_number": 10, "title": "Stay of suit."},
+                                        {"section_id": "Section 96", "section_number": 96,
+                                         "title": "Appeal from original decree."}]})
+
+
+def _cpc_bd_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **change: str) -> Path:
+    import subprocess
+
+    files = {"build_graph.py": _CPC_BD_BUILD, "load_cpc_full.py": _CPC_BD_LOAD, "cpc_data.json": _CPC_BD_DATA,
+             "cpc_full_data.json": _CPC_BD_FULL, "utils/error_handling.py": _CPC_BD_HELPERS,
+             "utils/__init__.py": "from .pdf_extractor import PDFCaseExtractor\n", **change}
+    fetched = tmp_path / "wlool8793-crypto+lool-" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in files.items():
+        (fetched / corpus.CPC_BD_DIR / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / corpus.CPC_BD_DIR / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "cpc"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    monkeypatch.setattr(corpus, "CPC_BD_COMMIT", pinned)
+    return tmp_path
+
+
+def test_bangladesh_civil_procedure_runs_build_graph_then_load_cpc_full_over_their_json_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Sections(Recorder):  # Section 10 is there (build_graph wrote it), Section 96 is not
+        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+            super().query(statement, params, read_only)
+            found = statement.startswith("MATCH (s:Section") and (params or {}).get("section_id") == "Section 10"
+            return [{"s": {"section_id": "Section 10"}}] if found and "RETURN" in statement else []
+
+    store = Sections()
+    corpus.write_bangladesh_civil_procedure(store, _cpc_bd_mirror(tmp_path, monkeypatch))
+    # build_graph.py first (its decorated constraint step, then its cases by a parameter dict, unused keys and all),
+    # then load_cpc_full.py: Section 10 found by single(), so updated; Section 96 not, so created
+    assert store.calls == [
+        ("CREATE CONSTRAINT case_id IF NOT EXISTS FOR (c:Case) REQUIRE c.id IS UNIQUE", {}),
+        ("MERGE (c:Case {id: $id}) SET c.name = $name",
+         {"id": "case_1", "name": "Siddique Mia vs Md Idris Miah and others", "judges": ["Siddiqur Rahman Miah, J."]}),
+        ("MERGE (j:Judge {name: $judge_name})", {"judge_name": "Siddiqur Rahman Miah, J."}),
+        ("MATCH (s:Section {section_id: $section_id}) RETURN s", {"section_id": "Section 10"}),
+        ("MATCH (s:Section {section_id: $section_id}) SET s.title = $title",
+         {"section_id": "Section 10", "title": "Stay of suit."}),
+        ("MATCH (s:Section {section_id: $section_id}) RETURN s", {"section_id": "Section 96"}),
+        ("MERGE (s:Section {id: $id}) SET s.title = $title", {"id": "sec_96", "title": "Appeal from original decree."})]
+
+
+class _RefusingConstraints(Recorder):
+    """A store that refuses constraints, as a server refusing one would (build_graph logs it and goes on)."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        if statement.startswith("CREATE CONSTRAINT"):
+            raise RuntimeError("refused")
+        return super().query(statement, params, read_only)
+
+
+@pytest.mark.parametrize(("change", "store", "refused"), [
+    ({"build_graph.py": _CPC_BD_BUILD.replace("import json\n", "import json\nimport subprocess\n")}, Recorder,
+     "imports subprocess"),
+    ({"load_cpc_full.py": _CPC_BD_LOAD.replace("'cpc_full_data.json'", "'cpc.txt'")}, Recorder,
+     "opens /wlool8793-crypto/lool-/neo4j/cpc.txt"),
+    ({}, _RefusingConstraints, "build_graph.py logged errors: Unexpected error in Failed to create constraint"),
+    ({"build_graph.py": _CPC_BD_BUILD.replace("os.getenv('NEO4J_URL')", "os.getenv('NEO4J_URI')")}, Recorder,
+     "Missing settings")])
+def test_bangladesh_civil_procedure_reads_nothing_else_and_raises_what_its_loaders_log_or_stop_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: dict[str, str], store: type[Recorder],
+        refused: str) -> None:
+    with pytest.raises((corpus.CorpusError, ValueError), match=refused):
+        corpus.write_bangladesh_civil_procedure(store(), _cpc_bd_mirror(tmp_path, monkeypatch, **change))
+
+
 # [s37A tests above]
 
 # [s37B tests above]
