@@ -15079,6 +15079,38 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
 # [s37A source and writer above]
 
 
+ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
+ETF_PASSPORT_COMMIT = "807831c99071b5ec14afbf922b998900d5531ba0"  # 14 July 2026 (a README rewrite), the mirror's HEAD
+ETF_PASSPORT_SCRIPT = "research/graph_schema.cypher"
+# the folder its SEED section says to copy into Neo4j's import/ (`file:///<name>` reads <name> there)
+ETF_PASSPORT_FOLDER = "data/snapshot_2026-06-05/"
+ETF_PASSPORT_FILES = frozenset({"etf_metadata.csv", "holdings_2026-06-05.csv", "regulatory_events.csv",
+                                "dividends_2024-2025.csv"})
+
+
+def write_taiwan_etf_holdings(store: Any, mirror: Path) -> None:
+    """research/graph_schema.cypher of FantasySakura0515/etf-passport at ETF_PASSPORT_COMMIT: its statements that
+    write, in order and as written (the constraints and indexes of its section 1, then its section 4's SEED: four
+    `LOAD CSV WITH HEADERS FROM 'file:///<name>'`, each reading <name> from data/snapshot_2026-06-05/, the folder
+    the script says to copy into Neo4j's import/, and the MATCH that links the one regulatory event to every active
+    ETF); its section 5's read-only "hero queries" are left out (two of them need a `$etfTicker` the script does not
+    set)."""
+    script = read_file(ETF_PASSPORT, ETF_PASSPORT_SCRIPT, mirror, ETF_PASSPORT_COMMIT).decode("utf-8")
+    writes = [s for s in _statements(script) if _WRITES.search(s)]
+    loads = [s for s in writes if _LOAD_CSV.search(s)]
+    if len(loads) != len(ETF_PASSPORT_FILES):
+        raise CorpusError(f"{ETF_PASSPORT}: {ETF_PASSPORT_SCRIPT} has {len(loads)} LOAD CSV statements, not its "
+                          f"{len(ETF_PASSPORT_FILES)}")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if name == url or name not in ETF_PASSPORT_FILES:
+            raise CorpusError(f"{ETF_PASSPORT}: {ETF_PASSPORT_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(ETF_PASSPORT, ETF_PASSPORT_FOLDER + name, mirror, ETF_PASSPORT_COMMIT), delimiter)
+
+    _run_script(store, "".join(s + ";\n" for s in writes), rows_of)
+
+
 # [s37B source and writer above]
 
 
@@ -15977,6 +16009,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_mosdac_satellites, source=MOSDAC_KG),
     # [s37A Graph above]
 
+    Graph("taiwan-etf-holdings", "frozen", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
+                                            "with their issuers, tracked indexes and listing dates, every stock each "
+                                            "held on 5 June 2026 with its weight and sector, their dividends of "
+                                            "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
+          writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
     # [s37B Graph above]
 
     # [s37C Graph above]
