@@ -5985,6 +5985,44 @@ mneedham/neo4j-spark-chicago, the georgia-fec-2022 fetcher, the swissparlpy, Ope
 
 [s37A paragraph above]
 
+Helper s37B's paragraph, written blind (the thirty-seventh split, in preparation; begun at 06:57 UTC; domain searched:
+commerce, finance, companies, trade and real estate): taiwan-etf-holdings. github.com/FantasySakura0515/etf-passport
+(Steven Chiang's "ETF 透視鏡 PASSPORT", a Hybrid RAG demo of June-July 2026, MIT licence, in Chinese): sixteen
+Taiwanese ETFs (twelve popular passive ones, 0050, 006208, 0056, 00878, 00919, 00940, 00929, 00713, 0052, 00881,
+00922, and the active 00992A, 00400A, 00982A, 00984A, 00981A) and every stock each held on 5 June 2026 with its
+weight (per its snapshot README taken from etfinfo.tw and checked against Yuanta's own site; each ETF's rows are
+topped up to 100 per cent by one `_OTHER` row, "其他持股"). Its load script is research/graph_schema.cypher at
+ETF_PASSPORT_COMMIT (14 July 2026, the mirror's HEAD; the file is the same at the first commit): its statements that
+write, in order and as written (write_taiwan_etf_holdings): ten constraints and three indexes (most on labels the
+script never fills: Index, Theme, Sector, InvestorBucket, Document), the four `LOAD CSV WITH HEADERS FROM
+'file:///<name>'` of its SEED section, each reading <name> from data/snapshot_2026-06-05/ (the folder the script
+says to copy into Neo4j's import/), and the MATCH that links the one regulatory event to every active ETF; its
+section 5's read-only "hero queries" are left out (two need an `$etfTicker` the script does not set). Nothing had
+to change: the script is written for Neo4j 5 (its Chinese property names, `d.pct_股利所得`, load as written). The
+snapshot's other files (holder_distribution.csv, stock_esg.csv, the theme files, which its README calls AI-generated
+illustrations) are read by no statement of the script and are not loaded. Graph (`up` 20 s): 265 nodes in 5
+labels, under the 300 aimed at: Stock 217 (ticker, name, sector; 31 sectors), DividendEvent 24 (ex-dividend and
+payment dates, amount per unit, the shares of dividend income, capital gains and equalisation), ETF 16 (ticker,
+name, type, active or not, tracked index, listing date, issuer's name), Issuer 7 (the investment trust companies:
+元大投信, 富邦投信, 國泰投信, 群益投信, 復華投信, 野村投信, 凱基投信), RegulatoryEvent 1 (the FSC's April 2026 rule
+raising active ETFs' single-stock limit to 25 per cent); 769 relationships: HOLDS 724 (date, weight_pct), PAID 24,
+ISSUED_BY 16, AFFECTS 5. Quirks kept as the script writes them: a stock's name is its last holdings row's, and 61
+stocks are named differently by different ETFs' rows (2330 is "台積電" in some and "台灣積體" in others; "華  城"
+and "精  材" keep their two spaces); `_OTHER` is one Stock held by all sixteen ETFs, without a sector; four
+holdings weigh 0.0; the snapshot README says some active ETFs' names are illustrative, and calls the dividends file
+examples (while its table calls the dividend shares real, from SITCA's notices). 14 questions (in Chinese, as the
+data is): 6 edge (an ETF's issuer, the one ETF an issuer has, the one ETF that holds each of four stocks), 4
+node-property (a listing date, a tracked index, a stock's sector, the company of a ticker), 2 relationship-property
+(a holding's weight), 2 two-hop (through the one ETF holding a stock to its issuer); none asks about the dividends,
+the regulatory event or an active ETF's name; domain_gold.py check: 0 problems; no xgrag command was run on the
+graph. Overlaps: mutual-funds (India's funds and the sectors they invest in, spent), stock-prices (tune),
+a-share-companies and china-top-shareholders (Chinese listed companies, spent and tune): none holds ETFs, their
+issuers or per-stock weights. Considered by s37B and left out (each grepped here first): blitzcodelabs/BlitzCode and
+maxdemarzi/property_graph (left out before: their CSVs not committed); kinau/P300, 2020-data-integration/data-collection
+and labdados/tec-cid (considered before); a Lyon DVF property-sales loader found by its text (its buyers are six
+hand-written names given to the sales in turn); a New Zealand Companies Office shareholder script and a French
+"entreprises.csv" company script found by their text (neither's repository could be identified from the index).
+
 [s37B paragraph above]
 
 [s37C paragraph above]
@@ -15257,6 +15295,38 @@ def write_bangladesh_civil_procedure(store: Any, mirror: Path) -> None:
 # [s37A source and writer above]
 
 
+ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
+ETF_PASSPORT_COMMIT = "807831c99071b5ec14afbf922b998900d5531ba0"  # 14 July 2026 (a README rewrite), the mirror's HEAD
+ETF_PASSPORT_SCRIPT = "research/graph_schema.cypher"
+# the folder its SEED section says to copy into Neo4j's import/ (`file:///<name>` reads <name> there)
+ETF_PASSPORT_FOLDER = "data/snapshot_2026-06-05/"
+ETF_PASSPORT_FILES = frozenset({"etf_metadata.csv", "holdings_2026-06-05.csv", "regulatory_events.csv",
+                                "dividends_2024-2025.csv"})
+
+
+def write_taiwan_etf_holdings(store: Any, mirror: Path) -> None:
+    """research/graph_schema.cypher of FantasySakura0515/etf-passport at ETF_PASSPORT_COMMIT: its statements that
+    write, in order and as written (the constraints and indexes of its section 1, then its section 4's SEED: four
+    `LOAD CSV WITH HEADERS FROM 'file:///<name>'`, each reading <name> from data/snapshot_2026-06-05/, the folder
+    the script says to copy into Neo4j's import/, and the MATCH that links the one regulatory event to every active
+    ETF); its section 5's read-only "hero queries" are left out (two of them need a `$etfTicker` the script does not
+    set)."""
+    script = read_file(ETF_PASSPORT, ETF_PASSPORT_SCRIPT, mirror, ETF_PASSPORT_COMMIT).decode("utf-8")
+    writes = [s for s in _statements(script) if _WRITES.search(s)]
+    loads = [s for s in writes if _LOAD_CSV.search(s)]
+    if len(loads) != len(ETF_PASSPORT_FILES):
+        raise CorpusError(f"{ETF_PASSPORT}: {ETF_PASSPORT_SCRIPT} has {len(loads)} LOAD CSV statements, not its "
+                          f"{len(ETF_PASSPORT_FILES)}")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if name == url or name not in ETF_PASSPORT_FILES:
+            raise CorpusError(f"{ETF_PASSPORT}: {ETF_PASSPORT_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(ETF_PASSPORT, ETF_PASSPORT_FOLDER + name, mirror, ETF_PASSPORT_COMMIT), delimiter)
+
+    _run_script(store, "".join(s + ";\n" for s in writes), rows_of)
+
+
 # [s37B source and writer above]
 
 
@@ -16161,6 +16231,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_bangladesh_civil_procedure, source=CPC_BD),
     # [s37A Graph above]
 
+    Graph("taiwan-etf-holdings", "frozen", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
+                                            "with their issuers, tracked indexes and listing dates, every stock each "
+                                            "held on 5 June 2026 with its weight and sector, their dividends of "
+                                            "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
+          writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
     # [s37B Graph above]
 
     # [s37C Graph above]

@@ -7699,6 +7699,97 @@ def test_bangladesh_civil_procedure_reads_nothing_else_and_raises_what_its_loade
 
 # [s37A tests above]
 
+_ETF_SCRIPT = """// 1. CONSTRAINTS
+CREATE CONSTRAINT etf_ticker IF NOT EXISTS
+  FOR (e:ETF) REQUIRE e.ticker IS UNIQUE;
+
+// 4. SEED
+LOAD CSV WITH HEADERS FROM 'file:///etf_metadata.csv' AS row
+MERGE (e:ETF {ticker: row.ticker})
+SET e.is_active = (row.is_active = 'true');
+
+LOAD CSV WITH HEADERS FROM 'file:///holdings_2026-06-05.csv' AS row
+MERGE (s:Stock {ticker: row.stock_ticker})
+WITH row, s
+MATCH (e:ETF {ticker: row.etf_ticker})
+MERGE (e)-[h:HOLDS {date: date(row.date)}]->(s)
+SET h.weight_pct = toFloat(row.weight_pct);
+
+LOAD CSV WITH HEADERS FROM 'file:///regulatory_events.csv' AS row
+MERGE (r:RegulatoryEvent {id: row.id});
+
+// a rule on every active ETF
+MATCH (r:RegulatoryEvent {id:'fsc'})
+MATCH (e:ETF {is_active:true})
+MERGE (r)-[:AFFECTS]->(e);
+
+LOAD CSV WITH HEADERS FROM 'file:///dividends_2024-2025.csv' AS row
+MERGE (d:DividendEvent {id: row.id});
+
+// 5. HERO QUERIES
+MATCH (e:ETF {ticker: $etfTicker})-[h:HOLDS]->(s:Stock)
+RETURN s.ticker, h.weight_pct
+ORDER BY h.weight_pct DESC;  // the largest first
+"""
+
+
+def _etf_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _ETF_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "FantasySakura0515+etf-passport" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    folder = fetched / corpus.ETF_PASSPORT_FOLDER
+    folder.mkdir(parents=True)
+    (fetched / "research").mkdir()
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.ETF_PASSPORT_SCRIPT).write_text(script, encoding="utf-8")
+    (folder / "etf_metadata.csv").write_text("ticker,is_active\n0050,false\n00981A,true\n", "utf-8")
+    (folder / "holdings_2026-06-05.csv").write_text(
+        "etf_ticker,stock_ticker,stock_name,weight_pct,date\n0050,2330,台積電,57.91,2026-06-05\n", "utf-8")
+    (folder / "regulatory_events.csv").write_text("id,title\nfsc,\n", "utf-8")
+    (folder / "dividends_2024-2025.csv").write_text("id,etf_ticker\n0056_2024,0056\n", "utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (folder / "holdings_2026-06-05.csv").write_text("etf_ticker,stock_ticker,weight_pct,date\n0050,LATER,1,x\n",
+                                                    "utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "ETF_PASSPORT_COMMIT", pinned)
+    return tmp_path
+
+
+def test_taiwan_etf_holdings_runs_the_scripts_writes_over_the_snapshot_folder_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_taiwan_etf_holdings(store, _etf_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE CONSTRAINT etf_ticker IF NOT EXISTS\n  FOR (e:ETF) REQUIRE e.ticker IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (e:ETF {ticker: row.ticker})\nSET e.is_active = (row.is_active = 'true')",
+         {"rows": [{"ticker": "0050", "is_active": "false"}, {"ticker": "00981A", "is_active": "true"}]}),
+        ("UNWIND $rows AS row\nMERGE (s:Stock {ticker: row.stock_ticker})\nWITH row, s\n"
+         "MATCH (e:ETF {ticker: row.etf_ticker})\nMERGE (e)-[h:HOLDS {date: date(row.date)}]->(s)\n"
+         "SET h.weight_pct = toFloat(row.weight_pct)",
+         {"rows": [{"etf_ticker": "0050", "stock_ticker": "2330", "stock_name": "台積電", "weight_pct": "57.91",
+                    "date": "2026-06-05"}]}),  # the pinned commit's rows, not the later commit's
+        ("UNWIND $rows AS row\nMERGE (r:RegulatoryEvent {id: row.id})", {"rows": [{"id": "fsc", "title": None}]}),
+        ("MATCH (r:RegulatoryEvent {id:'fsc'})\nMATCH (e:ETF {is_active:true})\nMERGE (r)-[:AFFECTS]->(e)", {}),
+        ("UNWIND $rows AS row\nMERGE (d:DividendEvent {id: row.id})",
+         {"rows": [{"id": "0056_2024", "etf_ticker": "0056"}]})]  # the hero query, which writes nothing, left out
+
+
+def test_taiwan_etf_holdings_refuses_a_file_it_does_not_serve_or_a_missing_load(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = _ETF_SCRIPT.replace("file:///regulatory_events.csv", "https://example.org/regulatory_events.csv")
+    with pytest.raises(corpus.CorpusError, match="which no loader here serves"):
+        corpus.write_taiwan_etf_holdings(Recorder(), _etf_mirror(tmp_path / "a", monkeypatch, elsewhere))
+    other = _ETF_SCRIPT.replace("file:///dividends_2024-2025.csv", "file:///holder_distribution.csv")
+    with pytest.raises(corpus.CorpusError, match="holder_distribution.csv, which no loader here serves"):
+        corpus.write_taiwan_etf_holdings(Recorder(), _etf_mirror(tmp_path / "b", monkeypatch, other))
+    fewer = _ETF_SCRIPT.replace("LOAD CSV WITH HEADERS FROM 'file:///dividends_2024-2025.csv' AS row\n", "")
+    with pytest.raises(corpus.CorpusError, match="has 3 LOAD CSV statements, not its 4"):
+        corpus.write_taiwan_etf_holdings(Recorder(), _etf_mirror(tmp_path / "c", monkeypatch, fewer))
+
+
 # [s37B tests above]
 
 # [s37C tests above]
