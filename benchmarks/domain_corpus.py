@@ -15081,6 +15081,30 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
 
 # [s37B source and writer above]
 
+SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
+# 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
+# 11 April 2025) holds the same blob
+SOIL_TAXONOMY_COMMIT = "168fad1891926888e3ae2ee727bf3d1ab65c043f"
+# written by make_SoilTaxonomy_cypher.R beside it from the 12th edition Keys' taxon codes; the blog post that
+# presents it ("A Soil Taxonomy Graph Database with Neo4j and Cypher", humus.rocks, 22 August 2020) reads it into
+# Neo4j as it is
+SOIL_TAXONOMY_SCRIPT = "KST/neo4j_cypher/SoilTaxonomy.cypher"
+
+
+def write_soil_taxonomy(store: Any, mirror: Path) -> None:
+    """KST/neo4j_cypher/SoilTaxonomy.cypher of brownag/ncss-standards at SOIL_TAXONOMY_COMMIT, as written: one
+    statement of some 3,090 CREATE clauses (no ';' in it: each clause names, by its variable, the parent node a
+    clause before it created, so the file is one statement and runs as one), the 12th edition Keys to Soil
+    Taxonomy's orders, suborders, great groups and subgroups, each a Taxon with its title, code, level, position
+    in its parent's key and its parent's name and code, CHILD_OF its parent, the orders CHILD_OF the one Taxonomy
+    node. Refuses a script of more than one statement, or one that reads a file."""
+    script = read_file(SOIL_TAXONOMY, SOIL_TAXONOMY_SCRIPT, mirror, SOIL_TAXONOMY_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if len(statements) != 1:
+        raise CorpusError(f"{SOIL_TAXONOMY}: {SOIL_TAXONOMY_SCRIPT} holds {len(statements)} statements, not the "
+                          f"one CREATE statement read here")
+    _run_script(store, script, _no_files(SOIL_TAXONOMY))
+
 
 # [s37C source and writer above]
 
@@ -15979,6 +16003,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s37B Graph above]
 
+    Graph("soil-taxonomy", "frozen", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
+                                     "their suborders, great groups and subgroups, each taxon with its letter code, "
+                                     "its level and its place in its parent's key, and the parent it belongs to "
+                                     "(Andrew G. Brown's Cypher for Neo4j, 2020)",
+          writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
     # [s37C Graph above]
 
     # [s37D Graph above]
