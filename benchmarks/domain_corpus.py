@@ -6025,6 +6025,54 @@ hand-written names given to the sales in turn); a New Zealand Companies Office s
 
 [s37B paragraph above]
 
+Helper s37C's paragraph, written blind (the thirty-seventh split, in preparation; begun at 06:55 UTC; domain searched:
+science, medicine, biology, agriculture, environment and education, in English, Chinese, Portuguese, Spanish, German and
+Japanese). soil-taxonomy: github.com/brownag/ncss-standards (Andrew G. Brown, a USDA-NRCS soil scientist, "scripts and
+demonstrations related to evaluation of proposed changes to Soil Taxonomy", 2020-2025; GPL-3.0 by its LICENSE; R, and
+the Cypher it writes), its KST/neo4j_cypher/SoilTaxonomy.cypher pinned at 168fad1 of 22 August 2020 ("SoilTaxonomy
+Cypher-generator", the last commit to touch it; the mirror's HEAD, 2a07891 of 11 April 2025, holds the same blob)
+(SOIL_TAXONOMY_COMMIT, write_soil_taxonomy). The file is the graph: written by make_SoilTaxonomy_cypher.R beside it from
+the taxon codes of the 12th edition Keys to Soil Taxonomy (KST/KSTLookup/soiltaxonomy_12th_db_codes.csv, the author's
+parse of the Keys, as the post says), and read into Neo4j as it is in his blog post "A Soil Taxonomy Graph Database with
+Neo4j and Cypher" (humus.rocks, 22 August 2020). It is one statement of 3,083 CREATE clauses without a ';' (each clause
+names by its variable the parent node a clause before it created), so the loader runs it whole, as one statement, and
+changes nothing (no 4.x syntax in it); it refuses a file of more than one statement, or one that reads a file. Size:
+3,083 nodes in 2 labels (Taxon 3,082: 12 orders, 68 suborders, 337 great groups, 2,665 subgroups, each with title, code,
+taxlevel, keypos, parent and parentcode; Taxonomy 1, "Soil Taxonomy", edition 12) and 3,082 CHILD_OF relationships (each
+taxon to its parent, the orders to the Taxonomy node), no relationship properties: fewer labels than the brief's three,
+and a tree (every taxon has exactly one parent); `up` took 50 s with the server's start. Quirks kept as the script
+writes them: `parent` and `parentcode` restate the edge; the orders' parent is 'Soil' (the variable's name) while the
+node they are CHILD_OF is titled 'Soil Taxonomy', and their parentcode is '*'; keypos is the place in the parent's key
+in code order, so the 17 subgroups with five-letter codes (IFFZa, Psammentic Haploxerolls...) go on from 27; every title
+is distinct. The 14 questions: 7 edge (a suborder's order twice, a great group's suborder twice, a subgroup's great
+group, the one great group of a suborder twice: Gelands and Gelolls each have one), 4 node-property (two codes, a key
+position, a taxonomic level), no relationship-property (the graph has none), 3 two-hop (great group to suborder to order
+twice, subgroup to great group to suborder); domain_gold.py check: 0 problems; each answer checked with Cypher to be the
+only one; no xgrag command was run on the graph. Overlaps: scian-industries and ons-hierarchies (classification trees,
+other subjects), nc-bird-conservation and blood-cell-markers (science, other entities); no soil graph in the corpus.
+Considered by s37C and left out (each grepped here first): the script's first version (2149b87, the same day: 12,254
+lines, CHILD_OF {nth} and no levels, replaced by this one); a Brazilian INEP higher-education census loader
+(indicadores_educacao.csv: its query string as indexed runs into its main()'s docstring, its rows under LIMIT 300;
+repository not named by the index); mattcasters/neo4j-vaccine-adverse-events (VAERS through Apache Hop pipelines, no
+Cypher script, sample files only); a VAERS, EudraVigilance and MedDRA LOAD CSV script (its TSVs written by a pipeline
+from S3, not committed; repository not named); a French exoplanet and near-Earth-object loader (rows its own pipeline
+fetches into data/raw/, with computed anomaly scores; repository not named); a Chinese mural mineral-pigment
+import_literature.py (neither its repository nor its evidence_enriched.csv found by the search);
+Dictatora0/Neo4j-graphics-of-PWD and MZCnyhhd/Medical-Diagnostics (graphs an LLM extracts from papers or notes);
+zysNLP/quickllm's neo4j_kbqa (a medical build_graph.py, not evaluated for time); rtviii/riboxyz (ribosome structures,
+its base data in a second repository, rtviii/neo4j-basedata; not evaluated); ramellose/mako_docs (mako loads microbial
+networks and BIOM files through its own drivers; not evaluated further); AbnerAstete/Pittsburgh-air-pollution (py2neo in
+an Airflow DAG over its data/ folders of ESDR readings and smell reports) and ShaaniArya/euler-idea-industrialpollution
+(not evaluated further); dgg32/japan_under_corona and dgg32/acido_tree (no Neo4j load); and, left out before:
+covid-19-net/covid-19-community, etalab-ia/ami-ia-chub, derekjustin/diseases_network_DB, OH-Research/pdh_data_review,
+snu-dbs/m2bench, wvirtue/Plant-Knowledge-Graph, chenjj9527/AgricultureKnowledgeGraph,
+hejack0207/Agriculture_KnowledgeGraph, JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA,
+AIDA-UIUC/uiuc-scheduler, rao305/boilerai, robertogs2/bases, jeffwhite-619/periodicity, IEK-13/MatGraphAI,
+maxdemarzi/cpdat, RomainClaret/mse.wem.project, cerebellumking/BusinessIntelligence, cs3219ay1718s1-g6/cir-viz,
+miladNemati-1/MACNeo4j, colombelli/graph-omics, AntonyStorti/Data-Management-Systems, guardian/tracer,
+MickeyJ/fao-graph-db, crux-project/CRUX, MaayanLab/DRC-Portals, r-flores/Ingredients-found-in-packaged-foods-database,
+sitcomlab/IVE, shkfnly/urbinsight, dgg32/fda_food and xingyve0319's SHU medical graph.
+
 [s37C paragraph above]
 
 [s37D paragraph above]
@@ -15329,6 +15377,30 @@ def write_taiwan_etf_holdings(store: Any, mirror: Path) -> None:
 
 # [s37B source and writer above]
 
+SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
+# 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
+# 11 April 2025) holds the same blob
+SOIL_TAXONOMY_COMMIT = "168fad1891926888e3ae2ee727bf3d1ab65c043f"
+# written by make_SoilTaxonomy_cypher.R beside it from the 12th edition Keys' taxon codes; the blog post that
+# presents it ("A Soil Taxonomy Graph Database with Neo4j and Cypher", humus.rocks, 22 August 2020) reads it into
+# Neo4j as it is
+SOIL_TAXONOMY_SCRIPT = "KST/neo4j_cypher/SoilTaxonomy.cypher"
+
+
+def write_soil_taxonomy(store: Any, mirror: Path) -> None:
+    """KST/neo4j_cypher/SoilTaxonomy.cypher of brownag/ncss-standards at SOIL_TAXONOMY_COMMIT, as written: one
+    statement of some 3,090 CREATE clauses (no ';' in it: each clause names, by its variable, the parent node a
+    clause before it created, so the file is one statement and runs as one), the 12th edition Keys to Soil
+    Taxonomy's orders, suborders, great groups and subgroups, each a Taxon with its title, code, level, position
+    in its parent's key and its parent's name and code, CHILD_OF its parent, the orders CHILD_OF the one Taxonomy
+    node. Refuses a script of more than one statement, or one that reads a file."""
+    script = read_file(SOIL_TAXONOMY, SOIL_TAXONOMY_SCRIPT, mirror, SOIL_TAXONOMY_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if len(statements) != 1:
+        raise CorpusError(f"{SOIL_TAXONOMY}: {SOIL_TAXONOMY_SCRIPT} holds {len(statements)} statements, not the "
+                          f"one CREATE statement read here")
+    _run_script(store, script, _no_files(SOIL_TAXONOMY))
+
 
 # [s37C source and writer above]
 
@@ -16238,6 +16310,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
     # [s37B Graph above]
 
+    Graph("soil-taxonomy", "frozen", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
+                                     "their suborders, great groups and subgroups, each taxon with its letter code, "
+                                     "its level and its place in its parent's key, and the parent it belongs to "
+                                     "(Andrew G. Brown's Cypher for Neo4j, 2020)",
+          writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
     # [s37C Graph above]
 
     # [s37D Graph above]

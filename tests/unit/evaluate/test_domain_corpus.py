@@ -7792,6 +7792,55 @@ def test_taiwan_etf_holdings_refuses_a_file_it_does_not_serve_or_a_missing_load(
 
 # [s37B tests above]
 
+# brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
+# made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
+_SOIL_SCRIPT = ("CREATE (Soil:Taxonomy {title:'Soil Taxonomy', edition:12})\n"
+                "CREATE (Gelisols:Taxon {title:'Gelisols', code:'A', taxlevel:'order', keypos:1, parent:'Soil', "
+                "parentcode:'*'})-[:CHILD_OF]->(Soil)\n"
+                "CREATE (Histels:Taxon {title:'Histels', code:'AA', taxlevel:'suborder', keypos:1, "
+                "parent:'Gelisols', parentcode:'A'})-[:CHILD_OF]->(Gelisols)\n\n"
+                "CREATE (Histosols:Taxon {title:'Histosols', code:'B', taxlevel:'order', keypos:2, parent:'Soil', "
+                "parentcode:'*'})-[:CHILD_OF]->(Soil)\n\n")
+
+
+def _soil_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _SOIL_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "brownag+ncss-standards" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    path = fetched / corpus.SOIL_TAXONOMY_SCRIPT
+    path.parent.mkdir(parents=True)
+    path.write_text(script, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "cypher"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    path.write_text("CREATE (Later:Taxonomy {title:'a later edition'})\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "SOIL_TAXONOMY_COMMIT", pinned)
+    return tmp_path
+
+
+def test_soil_taxonomy_runs_the_pinned_script_whole_as_one_statement(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_soil_taxonomy(store, _soil_mirror(tmp_path, monkeypatch))
+    assert store.calls == [(_SOIL_SCRIPT.strip(), {})]
+
+
+def test_soil_taxonomy_refuses_a_script_split_into_statements_or_one_that_reads_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    split = _SOIL_SCRIPT.replace("(Soil)\n", "(Soil);\n", 1)
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="holds 2 statements, not the one CREATE statement"):
+        corpus.write_soil_taxonomy(store, _soil_mirror(tmp_path / "a", monkeypatch, split))
+    reads = "LOAD CSV WITH HEADERS FROM 'file:///taxa.csv' AS row\n" + _SOIL_SCRIPT
+    with pytest.raises(corpus.CorpusError, match="reads file:///taxa.csv, which no loader here serves"):
+        corpus.write_soil_taxonomy(store, _soil_mirror(tmp_path / "b", monkeypatch, reads))
+    assert store.calls == []
+
+
 # [s37C tests above]
 
 # [s37D tests above]
