@@ -5931,6 +5931,28 @@ duplicates kept.
 
 [s37C paragraph above]
 
+Helper s37D's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: culture, books,
+music, film, art, history and games, in English, Chinese, French, Spanish, Portuguese, German, Korean and Vietnamese;
+this helper began at 06:57 UTC on 4 December 2026, its deadline 08:25): no graph added. In the time it searched it found
+no repository that met the rules and was not already in this docstring; what it looked at and why each was left out:
+MaashRees/WIKART (2026, French: the Joconde catalogue's paintings and sculptures in French museums, their artists with
+Wikidata movements and influences; its database/scripts/import_real.py reads data/oeuvres_clean.csv, 137,474 works,
+which the fetched snapshot lacks, a file of 4 MiB or more; database/data/ holds only the fictitious sample its
+import_sample.py writes); a Chinese museum-artifact LOAD CSV (Artifact, Museum, Dynasty and Artist from artifacts.csv
+and artifact_artist_relation.csv: its repository not named by the index and neither file found by path); a mural
+pigments loader (Mural, Pigment, Mineral, Color, Site, Dynasty and AnalysisMethod over data/raw/pigments.csv: its
+repository not named, the file not found by path); a classical-music py2neo script (piece.csv, composer.csv and
+album.csv, three CREATE statements and no relationship; its repository not named); a Game of Thrones battles LOAD CSV
+(battles.csv: Game of Thrones is in the corpus, tomasonjo's battles were left out before); zkoymen/neo4j-movie-
+knowledge-graph and Abhi2oo3/neo4j-movie-knowledge-graph-poc (loaders and apps, no data file in the index's listing of
+either); JMHReif/quarkus-soloplay (a solo role-playing app: prompts, templates and Java, no data); and, already named in
+this docstring and not tried again, ethiry/wikikings, trunghh11/wikihistovn, wangri-s/Knowledge-Graph,
+lsiecker/Knowledge-Engineering, Digital-History-Bielefeld/WORCK-Training-School-2, carstoid/collection-neo4j,
+Downstream/bsuapi, the MoMA scraping tutorial and the MusicBrainz and Last.fm loaders (and Kozukq/dataset_analysis, in
+the corpus as video-game-sales). Seen and not evaluated: jorgoncalves/tabdd-neo4j-movies-persons-relationships (its
+backend/data/load-movies.cypher not read) and ISE-FIZKarlsruhe/vasari_nlp (annotations of Vasari's Lives; no Neo4j
+load script seen in the part of its listing read). No xgrag command was run on any of them.
+
 [s37D paragraph above]
 
 [s37E paragraph above]
