@@ -5943,9 +5943,9 @@ and artifact_artist_relation.csv: its repository not named by the index and neit
 pigments loader (Mural, Pigment, Mineral, Color, Site, Dynasty and AnalysisMethod over data/raw/pigments.csv: its
 repository not named, the file not found by path); a classical-music py2neo script (piece.csv, composer.csv and
 album.csv, three CREATE statements and no relationship; its repository not named); a Game of Thrones battles LOAD CSV
-(battles.csv: Game of Thrones is in the corpus, tomasonjo's battles were left out before); zkoymen/neo4j-movie-
-knowledge-graph and Abhi2oo3/neo4j-movie-knowledge-graph-poc (loaders and apps, no data file in the index's listing of
-either); JMHReif/quarkus-soloplay (a solo role-playing app: prompts, templates and Java, no data); and, already named in
+(battles.csv: Game of Thrones is in the corpus, tomasonjo's battles were left out before);
+zkoymen/neo4j-movie-knowledge-graph and Abhi2oo3/neo4j-movie-knowledge-graph-poc (loaders and apps, no data file in the
+index's listing of either); JMHReif/quarkus-soloplay (a solo role-playing app: prompts, templates and Java, no data); and, already named in
 this docstring and not tried again, ethiry/wikikings, trunghh11/wikihistovn, wangri-s/Knowledge-Graph,
 lsiecker/Knowledge-Engineering, Digital-History-Bielefeld/WORCK-Training-School-2, carstoid/collection-neo4j,
 Downstream/bsuapi, the MoMA scraping tutorial and the MusicBrainz and Last.fm loaders (and Kozukq/dataset_analysis, in
