@@ -6184,6 +6184,7 @@ class Graph:
     split: str  # one of SPLITS
     about: str
     dump: str | None = None  # a Neo4j 5 dump in the repository, loaded before the server starts
+    dump_commit: str = "HEAD"  # the commit the dump is read at (a repository whose HEAD no longer holds it)
     writer: Writer | None = None  # else: statements run on the started, empty server
     source: str | None = None  # "owner/name" of its repository; default: neo4j-graph-examples/<name>
 
@@ -15108,6 +15109,11 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
 # [s37C source and writer above]
 
 
+STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
+STAR_RAIL_DUMP = "star_Rail.dump"  # "Snapshot of our DB": the project's Neo4j 5 database, dumped
+STAR_RAIL_COMMIT = "4be10cd4eab08e31b6edaff9686f6bd2721f4b9a"  # 27 May 2023; HEAD (8347215) no longer holds the dump
+
+
 # [s37D source and writer above]
 
 
@@ -16004,6 +16010,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s37C Graph above]
 
+    Graph("star-rail", "frozen", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
+                                 "faction), their eidolons, the light cones, the ascension stages of both and the "
+                                 "materials each needs, relics and monsters (a course project's Neo4j dump)",
+          dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
     # [s37D Graph above]
 
     # [s37E Graph above]
@@ -16028,7 +16038,7 @@ def load_into(g: Graph, settings: Any, mirror: Path) -> None:
 
     with tempfile.TemporaryDirectory(prefix="xgrag-corpus-") as tmp:
         dump = Path(tmp) / Path(g.dump).name
-        dump.write_bytes(read_file(g.repo, g.dump, mirror))
+        dump.write_bytes(read_file(g.repo, g.dump, mirror, g.dump_commit))
         load_dump(settings, dump, overwrite=True)
 
 
