@@ -6075,6 +6075,64 @@ sitcomlab/IVE, shkfnly/urbinsight, dgg32/fda_food and xingyve0319's SHU medical 
 
 [s37C paragraph above]
 
+Helper s37D's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: culture, books,
+music, film, art, history and games, in English, Chinese, French, Spanish, Portuguese, German, Korean and Vietnamese;
+this helper began at 06:57 UTC on 4 December 2026, its deadline 08:25). star-rail:
+github.com/jkWanh/Honkai_Star_Rail_ChatRobot ("Galaxy Findie", jkWanh and classmates' Honkai: Star Rail
+question-answering chatbot for the course NIS3366, May 2023; MIT licence; Python; Chinese): its star_Rail.dump,
+committed as "Snapshot of our DB" at STAR_RAIL_COMMIT (4be10cd, 27 May 2023), the head of its branch wjk_DBquery, which
+main never merged (main's HEAD, 8347215, has no dump and no DB_query/), loaded with Neo4j's own loader as the example
+graphs' dumps are (a Neo4j 5 dump: its header is DZV1; 196,920 bytes). The repository's other load scripts,
+DB_query/star.py, db_light_cones.py, db_materials.py, db_monsters.py and db_relics.py (MERGE of characters, light cones,
+ascension stages, materials, monsters and relics from DB_query/data/*.json), cannot run as committed (each opens with a
+comment between curly quotes, a SyntaxError, and each reads DB_query/db_light_cones.py as its JSON), and the dump holds
+what none of them writes (Store and Occupation, Fall, Sales, Currency, HAS_Character, HAS_Monster, Character.strategy):
+the dump is the project's graph. What the loader needed: the dump read at that commit, not at HEAD: a Graph's
+dump_commit (default "HEAD", every other graph unchanged), which load_into passes to read_file, a shared change of two
+lines. The graph: 1,173 nodes in 9 labels (Promote 563, Material 293, Soul 138, Light_cones 67, Monster 48, Character
+23, Relics 20, Store 17, Occupation 4), 2,026 relationships in 8 types (REQUIRES 964 with count, PROMOTES 563 (161 from
+characters, 402 from light cones), Fall 170, SOUL 138, Sales 102 with cost, HAS_Monster 49, HAS_Character 23, Currency
+17); properties include a character's quality (四星, 五星), destiny (the path: 存护, 巡猎...), element, faction and
+occupation, a monster's type, area, resistance and find_area, a store's type, place and notes, a soul's stage and text;
+no constraint, the two lookup indexes only; `up` took 21 s (server start included). Quirks kept as the dump has them:
+every Promote's promote_level is 0 (a character's seven stages told apart only by required_level, max_level and coin)
+and a Promote has no name, so no question can name one; Sales.cost is a string ("520"); store names mix in CJK radical
+and compatibility characters (⿊塔的商店, 杂货⼩摊 twice, ⼩吃摊 beside 小吃摊, 售货机 twice, place ⻓乐天); a
+character's occupation property repeats the Occupation it hangs from; 杰帕德 and 布洛妮娅 are each a Character and a
+Monster (a boss); 「星核猎手」卡芙卡 is in no Occupation (area 未知) and 次元扑满 in three; currencies (信用点, 巡镝,
+冬城盾...) are Material nodes; a character's strategy is the URL of the data it was taken from
+(github.com/PaiGramTeam/star-rail); find_area writes 雅利洛-Ⅵ and 雅利洛-VI. The 14 questions, in Chinese, each answer
+the only one the graph holds: 7 edge (which enemy drops 星琼 and 毁灭者的末路, the currency of 赎珠阁 and of 地底商店,
+the shop selling 配方：万寿无情丹, 丹恒's sixth eidolon, whose eidolon 长久的陪伴 is), 3 node-property (希儿's element,
+the path of the light cone 银河铁道之夜, 金人司阍's resistance), 2 relationship-property (the price of 配方：永冬碑石 at
+地底商店 and of 存护筑材 at 行政区商店), 2 two-hop (the region of the enemy dropping 守护者的悲愿; the currency of the
+shop selling 记忆的质料); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph.
+Overlaps: game graphs of the corpus (pokemon, terraria-recipes and delta-force, the last two in Chinese; dark-souls'
+items, drops and places), none of this game. Considered and left out (each grepped here first): MaashRees/WIKART (2026,
+French: the Joconde catalogue's paintings and sculptures in French museums, their artists with Wikidata movements and
+influences; its database/scripts/import_real.py reads data/oeuvres_clean.csv, 137,474 works, which the fetched snapshot
+lacks, a file of 4 MiB or more; database/data/ holds only the fictitious sample its import_sample.py writes);
+ZhengLei292/movie-kg (MovieLens films, genres, tags and ratings with a Python loader: no snapshot could be had);
+wwinci/Music-KG (QQ Music chart songs with their albums, artists, companies, languages and dates as nodes: its
+creat_graph.py formats names into its statements, an apostrophe outside its list of skipped titles would stop it, and
+its nodes carry no property but a name and a constant category); hanjunbaba/movie-kg-qa (Douban films again:
+douban-movies is in the corpus); Schlampig/OaKnights (Arknights operators: its OperatorGraph writes CSVs, its README's
+Neo4j step is a placeholder); XimengDeng/IST671_Mapping-Chinese-Art-in-the-US (some 25 hand-typed nodes); a Chinese
+museum-artifact LOAD CSV (Artifact, Museum, Dynasty and Artist from artifacts.csv and artifact_artist_relation.csv: its
+repository not named by the index and neither file found by path); a mural pigments loader (data/raw/pigments.csv: its
+repository not named, the file not found by path); a classical-music py2neo script (piece.csv, composer.csv, album.csv:
+three CREATE statements and no relationship; its repository not named); a Danish museum's artists script (py2neo, Python
+2, an undefined variable in its statement); a Game of Thrones battles LOAD CSV (Game of Thrones is in the corpus);
+zkoymen/neo4j-movie-knowledge-graph, Abhi2oo3/neo4j-movie-knowledge-graph-poc and 0xuweiye/movie-kg (no data file in the
+index's listing); JMHReif/quarkus-soloplay, ToddZh/music-kg, choroev07/music-kg and onjvis/music-kg (apps and crawlers,
+no Neo4j load of committed data seen); and, already named in this docstring and not tried again, ethiry/wikikings,
+nickwhitt/rex, trunghh11/wikihistovn, wangri-s/Knowledge-Graph, lsiecker/Knowledge-Engineering,
+Digital-History-Bielefeld/WORCK-Training-School-2, carstoid/collection-neo4j, Downstream/bsuapi,
+momcilovicluka/neo4j-anime, the MoMA scraping tutorial and the MusicBrainz and Last.fm loaders (and
+Kozukq/dataset_analysis, in the corpus as video-game-sales). Seen and not evaluated:
+jorgoncalves/tabdd-neo4j-movies-persons-relationships (its backend/data/load-movies.cypher not read) and
+ISE-FIZKarlsruhe/vasari_nlp (annotations of Vasari's Lives; no Neo4j load script seen in the part of its listing read).
+
 [s37D paragraph above]
 
 [s37E paragraph above]
@@ -6306,6 +6364,7 @@ class Graph:
     split: str  # one of SPLITS
     about: str
     dump: str | None = None  # a Neo4j 5 dump in the repository, loaded before the server starts
+    dump_commit: str = "HEAD"  # the commit the dump is read at (for a repository whose HEAD does not hold it)
     writer: Writer | None = None  # else: statements run on the started, empty server
     source: str | None = None  # "owner/name" of its repository; default: neo4j-graph-examples/<name>
 
@@ -15405,6 +15464,12 @@ def write_soil_taxonomy(store: Any, mirror: Path) -> None:
 # [s37C source and writer above]
 
 
+STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
+STAR_RAIL_DUMP = "star_Rail.dump"  # "Snapshot of our DB": the project's Neo4j 5 database, dumped
+# the head of its branch wjk_DBquery (27 May 2023), which main (HEAD 8347215) never merged: HEAD has no dump
+STAR_RAIL_COMMIT = "4be10cd4eab08e31b6edaff9686f6bd2721f4b9a"
+
+
 # [s37D source and writer above]
 
 
@@ -16317,6 +16382,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
     # [s37C Graph above]
 
+    Graph("star-rail", "frozen", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
+                                 "faction), their eidolons, the light cones, the ascension stages of both and the "
+                                 "materials each needs, relics and monsters (a course project's Neo4j dump)",
+          dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
     # [s37D Graph above]
 
     # [s37E Graph above]
@@ -16341,7 +16410,7 @@ def load_into(g: Graph, settings: Any, mirror: Path) -> None:
 
     with tempfile.TemporaryDirectory(prefix="xgrag-corpus-") as tmp:
         dump = Path(tmp) / Path(g.dump).name
-        dump.write_bytes(read_file(g.repo, g.dump, mirror))
+        dump.write_bytes(read_file(g.repo, g.dump, mirror, g.dump_commit))
         load_dump(settings, dump, overwrite=True)
 
 

@@ -7843,6 +7843,53 @@ def test_soil_taxonomy_refuses_a_script_split_into_statements_or_one_that_reads_
 
 # [s37C tests above]
 
+def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
+    """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
+    as the real repository's main, does not; (the mirror folder, the first commit)."""
+    import subprocess
+
+    fetched = tmp_path / "jkWanh+Honkai_Star_Rail_ChatRobot" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.STAR_RAIL_DUMP).write_bytes(b"DZV1 the snapshot")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Snapshot of our DB"], check=True)
+    first = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / corpus.STAR_RAIL_DUMP).unlink()
+    (fetched / "README.md").write_text("# Galaxy Findie\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "release"], check=True)
+    return tmp_path, first
+
+
+def test_star_rail_is_its_repository_s_dump_read_at_the_commit_that_holds_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from xgrag.store import embedded
+
+    g = corpus.graph("star-rail")
+    assert (g.split, g.repo, g.dump, g.writer) == ("frozen", corpus.STAR_RAIL, "star_Rail.dump", None)
+    assert g.dump_commit == corpus.STAR_RAIL_COMMIT and re.fullmatch(r"[0-9a-f]{40}", g.dump_commit)
+    # every other graph's dump is read at HEAD, as before
+    assert {o.dump_commit for o in corpus.GRAPHS.values() if o.name != "star-rail"} == {"HEAD"}
+    loaded: list[bytes] = []
+
+    def load_dump(settings: Any, dump: Path, overwrite: bool = False) -> Path:
+        loaded.append(dump.read_bytes())
+        assert overwrite and dump.name == "star_Rail.dump"
+        return dump
+
+    monkeypatch.setattr(embedded, "load_dump", load_dump)
+    mirror, first = _star_rail_mirror(tmp_path)
+    corpus.load_into(dataclasses.replace(g, dump_commit=first), object(), mirror)
+    assert loaded == [b"DZV1 the snapshot"]
+    with pytest.raises(corpus.CorpusError, match="is not in the mirror"):  # HEAD no longer holds it
+        corpus.load_into(dataclasses.replace(g, dump_commit="HEAD"), object(), mirror)
+    assert loaded == [b"DZV1 the snapshot"]
+
+
 # [s37D tests above]
 
 # [s37E tests above]
