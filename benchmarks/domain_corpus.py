@@ -15088,6 +15088,50 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
 # [s37D source and writer above]
 
 
+EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
+EXRX_COMMIT = "30c7551c36ea89227b20db38e149d2b63a6f1cf1"  # its HEAD (8 January 2026); exercise_kg.py as 003bf7b wrote it
+EXRX_LOADER = "data/ExerciseKG/src/exercise_kg.py"  # run from its own folder: INPUT_JSON = "../data/exrx_final.json"
+EXRX_OPENS = "../data/exrx_final.json"  # the one file it opens (its data_clean.py's output: 4 MiB or more, absent)
+EXRX_DATA = "data/ExerciseKG/data/exrx_full_dataset.json"  # data_clean.py's input, crawl_data.py's ExRx.net crawl
+# what it imports besides neo4j (the store here) and tqdm (a progress bar: the records themselves here)
+_EXRX_IMPORTS = frozenset({"json"})
+
+
+def write_exrx_exercises(store: Any, mirror: Path) -> None:
+    """data/ExerciseKG/src/exercise_kg.py of JunsWan/HealthKG (a multi-agent fitness and diet assistant's exercise
+    knowledge graph; no licence stated; Python, comments in Chinese), read at EXRX_COMMIT and run as __main__ from its
+    own folder: load_to_neo4j() over the exercises its crawl_data.py scraped from ExRx.net's exercise directory (one
+    record an exercise variant: its name, URL, the body part and the equipment page it was listed under, utility,
+    mechanics, force, instructions, comments, and its target, synergist and stabilizer muscles). Per record, its
+    three session.run() statements as written: a MERGE of the ExerciseVariant by an id it joins from the name, body
+    part, equipment and target muscles (name, instructions, utility, mechanics, force, comments), TRAINS_BODY_PART its
+    TrainingBodyPart and USES_EQUIPMENT its Equipment (both MERGEd by name); TARGETS, SYNERGIZES and STABILIZES each
+    Muscle of the record's lists (a list that is only "None" skipped); INVOLVES_BODY_PART each InstructionBodyPart of
+    its Instruction_BodyPart list, if any. The file it opens, ../data/exrx_final.json, is its data_clean.py's output:
+    the crawl (data/ExerciseKG/data/exrx_full_dataset.json) with each record's Instruction_BodyPart added by a DeepSeek
+    prompt over its instructions; committed, but of 4 MiB or more, so absent from the mirror. The crawl is what is
+    served at that path: its records carry no Instruction_BodyPart, so the loader's third step writes nothing and
+    the graph has no InstructionBodyPart (the LLM-derived part; the rest is as the script writes it over its file).
+    How it runs: executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j), whose
+    `tqdm` gives back the records it wraps, whose `open` reads only its one file and whose other import is json; its
+    uri and credentials are not used. Quirks kept: the equipment is the ExRx page's heading as crawled, "" for 147
+    records (an Equipment node named ""), and "Should" is the body part of the shoulder pages (ExRx's own page name);
+    a variant listed on two pages with the same name, body part, equipment and targets is one node, its properties
+    the last record's."""
+    source = read_file(EXRX, EXRX_LOADER, mirror, EXRX_COMMIT).decode("utf-8")
+    data = read_file(EXRX, EXRX_DATA, mirror, EXRX_COMMIT).decode("utf-8")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != EXRX_OPENS:
+            raise CorpusError(f"{EXRX}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    importer = _loader_importer(EXRX, {"neo4j": _script_neo4j(store), "tqdm": tqdm_module}, _EXRX_IMPORTS)
+    _run_loader(EXRX, EXRX_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s37E source and writer above]
 
 
@@ -15983,6 +16027,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s37D Graph above]
 
+    Graph("exrx-exercises", "frozen", "Some 970 strength, stretch and plyometric exercises of ExRx.net's exercise "
+                                       "directory with their instructions, utility, mechanics and force, the body "
+                                       "part and equipment each is listed under, and their target, synergist and "
+                                       "stabilizer muscles (HealthKG's exercise graph, in English)",
+          writer=write_exrx_exercises, source=EXRX),
     # [s37E Graph above]
 
     # [s37F Graph above]
