@@ -5955,8 +5955,8 @@ properties. Quirks kept as the script writes them: 971 records make 845 variants
 last record's properties kept); exercise names are ExRx's link texts, often short and shared ("Lying", "Seated", "One
 Hand"; 144 names are one variant's); 147 records (103 variants) have equipment "" (an Equipment node named ""),
 "Lever (selectorized)" and "Smith" also occur with seven zero-width spaces (two more nodes), "Body Weight" beside
-"Bodyweight"; muscle names keep the pages' runs of spaces, so "Tensor Fasciae Latae" is five Muscle nodes by spacing
-and case; the shoulder pages' body part is "Should"; 84 variants (stretches) have no utility, mechanics or force; a
+"Bodyweight"; muscle names keep the pages' runs of spaces, so "Tensor Fasciae Latae" is four Muscle nodes by spacing
+and case; the shoulder pages' body part is "Should"; 84 variants (stretches among them) have no utility; a
 muscle list that is only "None" writes no relationship. The 14 questions: 7 edge (the Arnold Press's and Push-up Plus's
 target muscle, the Trap Bar Shrug's equipment, the Hip Thrust's body part, the one exercise with the gemellus superior
 as synergist, the one done with band resistance, the one on the selectorized sled), 4 node-property (the Push Pull's
