@@ -6135,6 +6135,52 @@ ISE-FIZKarlsruhe/vasari_nlp (annotations of Vasari's Lives; no Neo4j load script
 
 [s37D paragraph above]
 
+Helper s37E's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: sports, leisure,
+food, people and social networks; begun at 06:57 UTC, its deadline 08:25). exrx-exercises: github.com/JunsWan/HealthKG
+(Shijun Wan's "Cognitive Health Agent", a multi-agent fitness and diet assistant over knowledge graphs, December 2025 to
+January 2026; no licence file; Python, its README and comments in Chinese, its data in English), pinned at EXRX_COMMIT
+(30c7551 of 8 January 2026, the mirror's HEAD). Its load script is data/ExerciseKG/src/exercise_kg.py (as 003bf7b wrote
+it; its first version, 36c09ed, differs only in its credentials and input path), run as __main__ (write_exrx_exercises):
+load_to_neo4j() with its own session.run() calls over the store (_script_neo4j), its tqdm the records themselves, its
+print silent. Its data is its crawl_data.py's crawl of ExRx.net's exercise directory (971 records: name, URL, the body
+part and equipment page each is listed under, utility, mechanics, force, instructions, comments, target, synergist and
+stabilizer muscles). What the loader had to change: the file the script opens, ../data/exrx_final.json, is committed
+but of 4 MiB or more, so absent from the snapshot; it is data_clean.py's output, the crawl with each record's
+Instruction_BodyPart list added by a DeepSeek prompt over its instructions. The committed crawl,
+data/ExerciseKG/data/exrx_full_dataset.json (data_clean.py's input), is served at that path instead: the script's third
+step (INVOLVES_BODY_PART an InstructionBodyPart) then writes nothing, so the graph lacks that LLM-derived part and is
+otherwise what the script writes. Nothing else changed. Graph (`up` 42 s, server start included): 1,020 nodes in 4
+labels (ExerciseVariant 845: name, instructions, utility, mechanics, force, comments, and the id the script joins from
+name, body part, equipment and targets; Muscle 124; Equipment 41; TrainingBodyPart 10) and 7,817 relationships
+(SYNERGIZES 2,983, STABILIZES 2,387, TRAINS_BODY_PART 845, USES_EQUIPMENT 845, TARGETS 757), no relationship
+properties. Quirks kept as the script writes them: 971 records make 845 variants (records of the same id merge, the
+last record's properties kept); exercise names are ExRx's link texts, often short and shared ("Lying", "Seated", "One
+Hand"; 144 names are one variant's); 147 records (103 variants) have equipment "" (an Equipment node named ""),
+"Lever (selectorized)" and "Smith" also occur with seven zero-width spaces (two more nodes), "Body Weight" beside
+"Bodyweight"; muscle names keep the pages' runs of spaces, so "Tensor Fasciae Latae" is four Muscle nodes by spacing
+and case; the shoulder pages' body part is "Should"; 84 variants (stretches among them) have no utility; a
+muscle list that is only "None" writes no relationship. The 14 questions: 7 edge (the Arnold Press's and Push-up Plus's
+target muscle, the Trap Bar Shrug's equipment, the Hip Thrust's body part, the one exercise with the gemellus superior
+as synergist, the one done with band resistance, the one on the selectorized sled), 4 node-property (the Push Pull's
+and the Side Plank's force, the Depth Push-up's utility, the pike press between benches' mechanics), no
+relationship-property (the graph has none), 3 two-hop (the equipment of the exercise the lifted leg's gluteus maximus
+stabilizes, the target of the one exercise on the plate-loaded sled, the body part of the exercise the longus capitis
+stabilizes); each answer checked with Cypher to be the only one (muscles named only where no other spelling of them is
+a node); domain_gold.py check: 0 problems; no xgrag command was run on the graph. Overlaps: none seen (the corpus's
+first exercise and anatomy graph; beach-volleyball, ski-resorts and the other sports graphs are results and places).
+Considered by s37E and left out (each grepped here first): MariMurotani/RecipeHack (FlavorDB and FooDB food molecules
+by notebooks rewritten some 27 to 52 times, the build notebook moved or gone at HEAD: not untangled in the time); the
+same repository's DietKG (create_neo4j_kg_for_diet.py reads chinese_recipes.csv, absent from the snapshot); a UFC Stats
+loader (Fighter, Fight, Event, WeightClass, Referee; scraped at run time, no data, repository not named); an Indonesian
+destinations and halal restaurants LOAD CSV and a Korean attractions and restaurants LOAD CSV (repositories not named);
+a French basketball Saison/Match/Joueur/Performance query file (queries only, repository not named);
+Andreas-Huber/RedditGraphStreamPipeline (Reddit comment dumps, not committed); cterp/rec101-workshop (hikes of invented
+people: Archer, Bender, Leela); JJeCho/MTGEncyclopedia-Neo4j (hand-written Magic planeswalkers); aohua/KG-food,
+bevvvvv/DS220Proj2WineReview, niparra21/Restaurantes-e2, atilara/recipes-book-db, fingahoverit/neo4j-neo4j_ogm,
+mneedham/neo4j-worldcup, Coyls/datavise, the Himalayan Database tool, the Counter-Strike and Dead by Daylight loaders,
+jimmycrequer/lec-casters-graph and the Tour de France 2014 GraphGist (in the corpus or left out before, not tried
+again).
+
 [s37E paragraph above]
 
 [s37F paragraph above]
@@ -15473,6 +15519,52 @@ STAR_RAIL_COMMIT = "4be10cd4eab08e31b6edaff9686f6bd2721f4b9a"
 # [s37D source and writer above]
 
 
+EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
+EXRX_COMMIT = "30c7551c36ea89227b20db38e149d2b63a6f1cf1"  # its HEAD (8 January 2026); exercise_kg.py as 003bf7b has it
+EXRX_LOADER = "data/ExerciseKG/src/exercise_kg.py"  # run from its own folder: INPUT_JSON = "../data/exrx_final.json"
+EXRX_OPENS = "../data/exrx_final.json"  # the one file it opens (its data_clean.py's output: 4 MiB or more, absent)
+EXRX_DATA = "data/ExerciseKG/data/exrx_full_dataset.json"  # data_clean.py's input, crawl_data.py's ExRx.net crawl
+# what it imports besides neo4j (the store here) and tqdm (a progress bar: the records themselves here)
+_EXRX_IMPORTS = frozenset({"json"})
+
+
+def write_exrx_exercises(store: Any, mirror: Path) -> None:
+    """data/ExerciseKG/src/exercise_kg.py of JunsWan/HealthKG (a multi-agent fitness and diet assistant's exercise
+    knowledge graph; no licence stated; Python, comments in Chinese), read at EXRX_COMMIT and run as __main__ from its
+    own folder: load_to_neo4j() over the exercises its crawl_data.py scraped from ExRx.net's exercise directory (one
+    record an exercise variant: its name, URL, the body part and the equipment page it was listed under, utility,
+    mechanics, force, instructions, comments, and its target, synergist and stabilizer muscles). Per record, its
+    three session.run() statements as written: a MERGE of the ExerciseVariant by an id it joins from the name, body
+    part, equipment and target muscles (name, instructions, utility, mechanics, force, comments), TRAINS_BODY_PART its
+    TrainingBodyPart and USES_EQUIPMENT its Equipment (both MERGEd by name); TARGETS, SYNERGIZES and STABILIZES each
+    Muscle of the record's lists (a list that is only "None" skipped); INVOLVES_BODY_PART each InstructionBodyPart of
+    its Instruction_BodyPart list, if any. The file it opens, ../data/exrx_final.json, is its data_clean.py's output:
+    the crawl (data/ExerciseKG/data/exrx_full_dataset.json) with each record's Instruction_BodyPart added by a DeepSeek
+    prompt over its instructions; committed, but of 4 MiB or more, so absent from the mirror. The crawl is what is
+    served at that path: its records carry no Instruction_BodyPart, so the loader's third step writes nothing and
+    the graph has no InstructionBodyPart (the LLM-derived part; the rest is as the script writes it over its file).
+    How it runs: executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j), whose
+    `tqdm` gives back the records it wraps, whose `open` reads only its one file and whose other import is json; its
+    uri and credentials are not used. Quirks kept: the equipment is the ExRx page's heading as crawled, "" for 147
+    records (an Equipment node named "", 103 variants), with zero-width spaces after "Lever (selectorized)" and "Smith"
+    on some pages (two more Equipment nodes), "Body Weight" beside "Bodyweight"; muscle names as the pages write them,
+    runs of spaces kept ("Tensor Fasciae        Latae" beside "Tensor Fasciae Latae": other Muscle nodes); "Should"
+    is the body part of the shoulder pages (ExRx's own page name); records of the same name, body part, equipment and
+    targets are one ExerciseVariant (971 records, 845 nodes), its properties the last record's."""
+    source = read_file(EXRX, EXRX_LOADER, mirror, EXRX_COMMIT).decode("utf-8")
+    data = read_file(EXRX, EXRX_DATA, mirror, EXRX_COMMIT).decode("utf-8")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != EXRX_OPENS:
+            raise CorpusError(f"{EXRX}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    importer = _loader_importer(EXRX, {"neo4j": _script_neo4j(store), "tqdm": tqdm_module}, _EXRX_IMPORTS)
+    _run_loader(EXRX, EXRX_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s37E source and writer above]
 
 
@@ -16388,6 +16480,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
     # [s37D Graph above]
 
+    Graph("exrx-exercises", "frozen", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
+                                       "directory with their instructions, utility, mechanics and force, the body "
+                                       "part and equipment each is listed under, and their target, synergist and "
+                                       "stabilizer muscles (HealthKG's exercise graph, in English)",
+          writer=write_exrx_exercises, source=EXRX),
     # [s37E Graph above]
 
     # [s37F Graph above]

@@ -7892,6 +7892,93 @@ def test_star_rail_is_its_repository_s_dump_read_at_the_commit_that_holds_it(
 
 # [s37D tests above]
 
+# JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
+_EXRX_LOADER = (
+    "from neo4j import GraphDatabase\nimport json\nfrom tqdm import tqdm\n\n"
+    'URI = "your neo4j url"\nAUTH = ("neo4j", "password")\nINPUT_JSON = "../data/exrx_final.json"\n\n\n'
+    "def make_exercise_id(item):\n"
+    '    targets = "_".join(item.get("Muscles", {}).get("Target", []))\n'
+    "    return f\"{item['exercise_name']}__{item['body_part']}__{item['training_type']}__{targets}\"\n\n\n"
+    'BASE_QUERY = """\nMERGE (ev:ExerciseVariant {id: $exercise_id})\nSET ev.name = $exercise_name\n'
+    "MERGE (eq:Equipment {name: $training_type})\nMERGE (ev)-[:USES_EQUIPMENT]->(eq)\n\"\"\"\n\n"
+    'MUSCLE_QUERY = """\nUNWIND $muscles AS m\nMERGE (mu:Muscle {name: m})\nWITH mu\n'
+    'MATCH (ev:ExerciseVariant {id: $exercise_id})\nMERGE (ev)-[r:REL]->(mu)\n"""\n\n'
+    'INSTRUCTION_BP_QUERY = """\nUNWIND $body_parts AS bp\nMERGE (ibp:InstructionBodyPart {name: bp})\n"""\n\n\n'
+    "def load_to_neo4j(uri, auth, json_file):\n"
+    "    driver = GraphDatabase.driver(uri, auth=auth)\n\n"
+    '    with open(json_file, "r", encoding="utf-8") as f:\n        data = json.load(f)\n\n'
+    "    with driver.session() as session:\n"
+    '        for item in tqdm(data, desc="Importing ExerciseVariants"):\n'
+    "            exercise_id = make_exercise_id(item)\n"
+    '            muscles = item.get("Muscles", {})\n'
+    "            session.run(BASE_QUERY, exercise_id=exercise_id, exercise_name=item[\"exercise_name\"],\n"
+    '                        training_type=item["training_type"])\n'
+    '            for rel, key in [("TARGETS", "Target"), ("STABILIZES", "Stabilizers")]:\n'
+    "                values = muscles.get(key, [])\n"
+    '                if values and values != ["None"]:\n'
+    '                    session.run(MUSCLE_QUERY.replace("REL", rel), exercise_id=exercise_id, muscles=values)\n'
+    '            instr_bps = item.get("Instruction_BodyPart", [])\n'
+    "            if instr_bps:\n"
+    "                session.run(INSTRUCTION_BP_QUERY, body_parts=instr_bps)\n\n"
+    "    driver.close()\n"
+    '    print("imported")\n\n\n'
+    'if __name__ == "__main__":\n    load_to_neo4j(URI, AUTH, INPUT_JSON)\n')
+# two records as the crawl writes them: no Instruction_BodyPart (the LLM step's field); a synergist list of "None"
+_EXRX_DATA = json.dumps([
+    {"body_part": "Neck", "training_type": "Band Resistive", "exercise_name": "Neck Retraction",
+     "Muscles": {"Target": ["Splenius"], "Synergists": ["None"], "Stabilizers": ["Longus colli"]}},
+    {"body_part": "Waist", "training_type": "", "exercise_name": "Cat", "Muscles": {"Target": ["None"]}}])
+
+
+def _exrx_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _EXRX_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "JunsWan+HealthKG" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in ((corpus.EXRX_LOADER, loader), (corpus.EXRX_DATA, _EXRX_DATA)):
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "exercise data and kg"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that empties the crawl: the pinned commit's file is the one read
+    (fetched / corpus.EXRX_DATA).write_text("[]", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "EXRX_COMMIT", full)
+    return tmp_path
+
+
+def test_exrx_exercises_runs_exercise_kg_py_over_the_crawl_served_as_the_file_it_opens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # exercise_kg.py opens ../data/exrx_final.json (absent: 4 MiB or more); the committed crawl is served there, so
+    # its Instruction_BodyPart step writes nothing; its session.run() calls go to the store with their parameters,
+    # REL replaced by each muscle role, a list of only "None" skipped; its print is silent
+    store = Recorder()
+    corpus.write_exrx_exercises(store, _exrx_mirror(tmp_path, monkeypatch))
+    base = ("\nMERGE (ev:ExerciseVariant {id: $exercise_id})\nSET ev.name = $exercise_name\n"
+            "MERGE (eq:Equipment {name: $training_type})\nMERGE (ev)-[:USES_EQUIPMENT]->(eq)\n")
+    muscle = ("\nUNWIND $muscles AS m\nMERGE (mu:Muscle {name: m})\nWITH mu\n"
+              "MATCH (ev:ExerciseVariant {id: $exercise_id})\nMERGE (ev)-[r:REL]->(mu)\n")
+    retraction = "Neck Retraction__Neck__Band Resistive__Splenius"
+    assert store.calls == [
+        (base, {"exercise_id": retraction, "exercise_name": "Neck Retraction", "training_type": "Band Resistive"}),
+        (muscle.replace("REL", "TARGETS"), {"exercise_id": retraction, "muscles": ["Splenius"]}),
+        (muscle.replace("REL", "STABILIZES"), {"exercise_id": retraction, "muscles": ["Longus colli"]}),
+        (base, {"exercise_id": "Cat__Waist____None", "exercise_name": "Cat", "training_type": ""})]
+    assert corpus.graph("exrx-exercises").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import requests\n", "imports requests"),
+    ('INPUT_JSON = "../data/exrx_full_dataset.json"\n', "opens ../data/exrx_full_dataset.json")])
+def test_exrx_exercises_refuses_an_import_or_a_file_it_does_not_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _EXRX_LOADER.replace('if __name__ == "__main__":\n', change + 'if __name__ == "__main__":\n')
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_exrx_exercises(Recorder(), _exrx_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s37E tests above]
 
 # [s37F tests above]
