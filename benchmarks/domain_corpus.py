@@ -15092,6 +15092,41 @@ def write_mosdac_satellites(store: Any, mirror: Path) -> None:
 # [s37E source and writer above]
 
 
+# Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
+# neo4j-product-examples/aura-graph-analytics supply_chain/ (since removed there): CSET's Advanced Semiconductor Supply
+# Chain Dataset as ETO's Chip Explorer publishes it, cleaned by its clean_data.ipynb
+CHIP_SUPPLY = "corydonbaylor/supply-chain"
+CHIP_SUPPLY_COMMIT = "f028f1d15aafd6199ced145deebeba29b96ef574"  # 24 March 2025 ("bottlenecks"), the mirror's HEAD
+CHIP_SUPPLY_GUIDE = "README.md"  # its "Step 1: Getting Data into AuraDB": one ``` block of four LOAD CSV statements
+CHIP_SUPPLY_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
+CHIP_SUPPLY_FILES = frozenset({"clean_data/organizatons.csv", "data/inputs.csv", "clean_data/inputs_to_providers.csv",
+                               "clean_data/outputs.csv"})
+
+
+def write_chip_supply_chain(store: Any, mirror: Path) -> None:
+    """Step 1 of README.md of corydonbaylor/supply-chain ("Getting Data into AuraDB"), read at CHIP_SUPPLY_COMMIT:
+    its one ``` block of four statements as written, each `LOAD CSV WITH HEADERS FROM` the repository's raw
+    main-branch URL reading that file from the mirror: a Company per organisation of clean_data/organizatons.csv
+    (name, provider_id, country), a Component per row of data/inputs.csv (input_name, input_id), an INPUTS from a
+    component to each company that uses it (clean_data/inputs_to_providers.csv) and an OUTPUTS from a company to each
+    component it provides (clean_data/outputs.csv). The README's later steps (Aura Graph Analytics sessions in
+    Python, PageRank and WCC written back) are analysis, not the load, and are left out. Refuses a README whose first
+    block is not the four LOAD CSV statements, or a URL outside CHIP_SUPPLY_FILES."""
+    guide = read_file(CHIP_SUPPLY, CHIP_SUPPLY_GUIDE, mirror, CHIP_SUPPLY_COMMIT).decode("utf-8")
+    blocks = _MD_CYPHER.findall(guide)
+    if not blocks or len(re.findall(r"(?i)\bLOAD\s+CSV\b", blocks[0])) != 4 or any(
+            re.search(r"(?i)\bLOAD\s+CSV\b", block) for block in blocks[1:]):
+        raise CorpusError(f"{CHIP_SUPPLY}: {CHIP_SUPPLY_GUIDE}'s first block is not its four LOAD CSV statements")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        path = url.removeprefix(CHIP_SUPPLY_RAW)
+        if path == url or path not in CHIP_SUPPLY_FILES:
+            raise CorpusError(f"{CHIP_SUPPLY}: {CHIP_SUPPLY_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(CHIP_SUPPLY, path, mirror, CHIP_SUPPLY_COMMIT), delimiter)
+
+    _run_script(store, blocks[0], rows_of)
+
+
 # [s37F source and writer above]
 
 
@@ -15986,6 +16021,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s37E Graph above]
 
+    Graph("chip-supply-chain", "frozen", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
+                                          "Explorer): chip-making firms and their countries, the tools, materials "
+                                          "and processes they provide, and those each firm's products take as "
+                                          "inputs (a Neo4j Aura Graph Analytics quick start's README)",
+          writer=write_chip_supply_chain, source=CHIP_SUPPLY),
     # [s37F Graph above]
 ]}
 
