@@ -6183,6 +6183,56 @@ again).
 
 [s37E paragraph above]
 
+Helper s37F's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: travel, transport,
+geography, energy, technology and telecoms, in English, Chinese and Russian; this helper began at 06:58 UTC on 4
+December 2026, its deadline 08:25). chip-supply-chain: github.com/corydonbaylor/supply-chain (Corydon Baylor's
+"Identifying Bottlenecks using Neo4j Aura Graph Analytics" quick start, March 2025, English; no licence file; its data
+CSET's Advanced Semiconductor Supply Chain Dataset as the Emerging Technology Observatory's Chip Explorer publishes it,
+data/ as pulled and clean_data/ as its clean_data.ipynb wrote it; the same README, its URLs naming this repository's
+files, was Neo4j's neo4j-product-examples/aura-graph-analytics supply_chain/README.md, which that repository's HEAD no
+longer holds), pinned at CHIP_SUPPLY_COMMIT (f028f1d, 24 March 2025, the mirror's HEAD; write_chip_supply_chain). Its
+load script is its README's "Step 1: Getting Data into AuraDB", one ``` block of four statements, each `LOAD CSV WITH
+HEADERS FROM` the repository's raw refs/heads/main URL: run as written, each file read from the mirror at the commit;
+nothing of a statement had to change (they are 5.x Cypher). Left out: the README's later steps (Python sessions of Aura
+Graph Analytics, PageRank and WCC written back as PR and wcc properties: analysis, not the load). Graph (`up` 24 s,
+server start included): 353 nodes in 2 labels (fewer than the three the rules aim at): Company 274 (name, provider_id,
+country: an ISO 3166 alpha-3 code) and Component 79 (input_name, input_id: tools, materials, processes and design
+categories); 1,392 relationships: INPUTS 925 (from a component to each company whose product takes it as an input) and
+OUTPUTS 467 (from a company to each component it provides); no relationship properties. Quirks kept as the script writes
+them: 315 of clean_data/inputs_to_providers.csv's 1,427 rows have input_id "NA" and match no component (the MATCH drops
+them), and MERGE makes the other 1,112 rows 925 relationships; 10 components have no maker (eight of them categories of
+other components, such as "Deposition tools" and "Packaging materials", with "Maskless lithography equipment" and
+"Finished logic chip"), and 16 companies no relationship; the countries that are providers in CSET's data and the market
+shares of its provision.csv are not loaded (the cleaned files keep organisations only), so a country is a property, not
+a node; Okmetic's country is CHN; the file name organizatons.csv is the repository's. The 14 questions: 7 edge (the one
+maker of EUV scanners; the one kind of product Lasertec, Tokyo Ohka Kogyo, Cerebras, Kulicke & Soffa, EV Group and ARM
+provide), 4 node-property (the country of Meyer Burger, Saint-Gobain, Advantest and Heraeus), no relationship-property
+(the graph has no relationship property), 3 two-hop (the country of the EUV scanners' maker; the other maker of
+Mycronic's one tool and of CAMTEK's), each answer checked with Cypher to be the only one the graph holds; domain_gold.py
+check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+supply-chain (a logistics demo, other entities), dehn-equipment and mobile-devices (technology, other entities) and
+china-industry-chain (industries and companies, in Chinese); no semiconductor graph in the corpus. Considered by s37F
+and left out (each grepped here first): neo4j-product-examples/aura-graph-analytics (the same README, with some of the
+files, under supply_chain/, gone at its HEAD e57ddcd; the author's repository, which the README's URLs name, is the one
+read; its mta_subways/, by its README, puts NYC subway stations and lines into a GDS projection from pandas, not into
+Neo4j); an ETO Chip Explorer GraphRAG ingest.py (Stage, Input, Provider nodes, PROVIDES with share_provided and year,
+then Gemini embeddings), its repository not named by the index and its data/ not among the index's files;
+SuperconductingCoder/SemiDevKG (semiconductor devices a Llama prompt extracted from abstracts: LLM-extracted, not
+evaluated further); VIK-GraphRAG/Finance_GraphRAG's seed_semiconductor_ontology.py (a few hand-typed companies and
+components); TianyuHanAaron/HuaXia_TourismRAG (a trip-planning app; no Neo4j load script in its scripts/, not examined
+further); sachnaror/GraphRAG-LangGraph-Neo4j-Travel-Assistant (mock airports, flights and routes); an FAA Service
+Difficulty Reports build_kg.py (its labelled dataset not found, its repository not named); a Europe knowledge-graph
+script (a dozen hand-typed countries, rivers and mountains); ilyankou/passport-index-dataset (visa requirements as CSV,
+no Neo4j load script seen); fiwka/ptmplace (eight Russian cities, routes with generated times);
+uwegeercken/tweakstreet-kuzudb (GeoNames in Kùzu, not Neo4j); piotrjurkiewicz/topohub (backbone network topologies as
+GML, no Neo4j load seen); a Delhi metro StationLoader (a Python class over a CSV, no Neo4j seen); and, considered
+before, IIEnat/Data-Warehousing-2, DonkeyKing01/EV-PM-DSS, luzidl/it-novum-webinar_042022,
+Lkruitwagen/global-fossil-fuel-supply-chain, tullanders/gtfs_neo4j, neo4j-field/cuenca-upgrade-workshop,
+altierispeixoto/urbs-data-processing, syedhassaanahmed/neo4j-datasets, dixse-pt/neo4j, aymericastellanet's Paris metro,
+thomas-delacour/neo4j-metro, julio24048/neo4j-metro-parisien, i98derKrampus/neo4j-traffic-navigation-rome,
+ggszk/neo4j-train-route-sample, neo4j-partners/neo4j-transport-for-london, LACHHAB-anas/neo4j-Transport-angular,
+vivianecorrea/adm-neo4j-travel-project and the synthetic Stromnetz dataset.
+
 [s37F paragraph above]
 """
 
@@ -15568,6 +15618,41 @@ def write_exrx_exercises(store: Any, mirror: Path) -> None:
 # [s37E source and writer above]
 
 
+# Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
+# neo4j-product-examples/aura-graph-analytics supply_chain/ (since removed there): CSET's Advanced Semiconductor Supply
+# Chain Dataset as ETO's Chip Explorer publishes it, cleaned by its clean_data.ipynb
+CHIP_SUPPLY = "corydonbaylor/supply-chain"
+CHIP_SUPPLY_COMMIT = "f028f1d15aafd6199ced145deebeba29b96ef574"  # 24 March 2025 ("bottlenecks"), the mirror's HEAD
+CHIP_SUPPLY_GUIDE = "README.md"  # its "Step 1: Getting Data into AuraDB": one ``` block of four LOAD CSV statements
+CHIP_SUPPLY_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
+CHIP_SUPPLY_FILES = frozenset({"clean_data/organizatons.csv", "data/inputs.csv", "clean_data/inputs_to_providers.csv",
+                               "clean_data/outputs.csv"})
+
+
+def write_chip_supply_chain(store: Any, mirror: Path) -> None:
+    """Step 1 of README.md of corydonbaylor/supply-chain ("Getting Data into AuraDB"), read at CHIP_SUPPLY_COMMIT:
+    its one ``` block of four statements as written, each `LOAD CSV WITH HEADERS FROM` the repository's raw
+    main-branch URL reading that file from the mirror: a Company per organisation of clean_data/organizatons.csv
+    (name, provider_id, country), a Component per row of data/inputs.csv (input_name, input_id), an INPUTS from a
+    component to each company that uses it (clean_data/inputs_to_providers.csv) and an OUTPUTS from a company to each
+    component it provides (clean_data/outputs.csv). The README's later steps (Aura Graph Analytics sessions in
+    Python, PageRank and WCC written back) are analysis, not the load, and are left out. Refuses a README whose first
+    block is not the four LOAD CSV statements, or a URL outside CHIP_SUPPLY_FILES."""
+    guide = read_file(CHIP_SUPPLY, CHIP_SUPPLY_GUIDE, mirror, CHIP_SUPPLY_COMMIT).decode("utf-8")
+    blocks = _MD_CYPHER.findall(guide)
+    if not blocks or len(re.findall(r"(?i)\bLOAD\s+CSV\b", blocks[0])) != 4 or any(
+            re.search(r"(?i)\bLOAD\s+CSV\b", block) for block in blocks[1:]):
+        raise CorpusError(f"{CHIP_SUPPLY}: {CHIP_SUPPLY_GUIDE}'s first block is not its four LOAD CSV statements")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        path = url.removeprefix(CHIP_SUPPLY_RAW)
+        if path == url or path not in CHIP_SUPPLY_FILES:
+            raise CorpusError(f"{CHIP_SUPPLY}: {CHIP_SUPPLY_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(CHIP_SUPPLY, path, mirror, CHIP_SUPPLY_COMMIT), delimiter)
+
+    _run_script(store, blocks[0], rows_of)
+
+
 # [s37F source and writer above]
 
 
@@ -16487,6 +16572,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_exrx_exercises, source=EXRX),
     # [s37E Graph above]
 
+    Graph("chip-supply-chain", "frozen", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
+                                          "Explorer): chip-making firms and their countries, the tools, materials "
+                                          "and processes they provide, and those each firm's products take as "
+                                          "inputs (a Neo4j Aura Graph Analytics quick start's README)",
+          writer=write_chip_supply_chain, source=CHIP_SUPPLY),
     # [s37F Graph above]
 ]}
 

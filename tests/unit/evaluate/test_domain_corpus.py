@@ -7981,4 +7981,84 @@ def test_exrx_exercises_refuses_an_import_or_a_file_it_does_not_serve(
 
 # [s37E tests above]
 
+_CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
+_CHIP_GUIDE = (
+    "# Identifying Bottlenecks using Neo4j Aura Graph Analytics\n\n## Step 1: Getting Data into AuraDB\n\n"
+    "Run each one of these cypher statements directly in your AuraDB console:\n\n```\n// Create Company Nodes\n"
+    f'LOAD CSV WITH HEADERS FROM "{_CHIP_RAW}clean_data/organizatons.csv" AS row\n'
+    "CREATE (:Company {\n    name: row.provider_name,\n    provider_id: row.provider_id,\n    country: row.country\n"
+    "});\n\n// Create Component Nodes\n"
+    f'LOAD CSV WITH HEADERS FROM "{_CHIP_RAW}data/inputs.csv" AS row\n'
+    "CREATE (:Component {\n    input_name: row.input_name,\n    input_id: row.input_id\n});\n\n"
+    "// Create INPUTS Relationships\n"
+    f'LOAD CSV WITH HEADERS FROM "{_CHIP_RAW}clean_data/inputs_to_providers.csv" AS row\n'
+    "MATCH (company:Company {provider_id: row.provider_id})\nMATCH (component:Component {input_id: row.input_id})\n"
+    "MERGE (component)-[:INPUTS]->(company);\n\n// Create OUTPUTS Relationships\n"
+    f'LOAD CSV WITH HEADERS FROM "{_CHIP_RAW}clean_data/outputs.csv" AS row\n'
+    "MATCH (company:Company {provider_id: row.provider_id})\nMATCH (component:Component {input_id: row.provided_id})\n"
+    "MERGE (company)-[:OUTPUTS]->(component);\n\n```\n\n## Step 2: Setting Up in Python\n\n```\n"
+    "from graphdatascience.session import GdsSessions\n```\n\n## Step 4: Running PageRank\n\n```\n"
+    'pagerank_result = gds.pageRank.write(full, writeProperty="PR")\n```\n')
+
+
+def _chip_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _CHIP_GUIDE) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "corydonbaylor+supply-chain" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "clean_data").mkdir(parents=True)
+    (fetched / "data").mkdir()
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.CHIP_SUPPLY_GUIDE).write_text(guide, encoding="utf-8")
+    (fetched / "clean_data/organizatons.csv").write_text(
+        '"provider_name","provider_id","provider_type","country"\n"ASML","P88","organization","NLD"\n', "utf-8")
+    # inputs.csv begins with a byte order mark and has a quoted description over two lines, as the repository's does
+    (fetched / "data/inputs.csv").write_text(
+        '\ufeffinput_name,input_id,type,description\nEUV scanners,N20,tool_resource,"Extreme ultraviolet,\n'
+        'the most advanced"\n', "utf-8")
+    (fetched / "clean_data/inputs_to_providers.csv").write_text(
+        '"provider_id","provided_id","input_id"\n"P88","N20","NA"\n', "utf-8")
+    (fetched / "clean_data/outputs.csv").write_text('"provider_id","provided_id"\n"P88","N20"\n', "utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "clean_data/outputs.csv").write_text('"provider_id","provided_id"\n"LATER","N1"\n', "utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "CHIP_SUPPLY_COMMIT", pinned)
+    return tmp_path
+
+
+def test_chip_supply_chain_runs_the_readmes_four_load_statements_over_the_pinned_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_chip_supply_chain(store, _chip_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    assert len(statements) == 4  # the later blocks (Python, the PageRank write-back) are not run
+    assert statements[0].startswith("UNWIND $rows AS row\nCREATE (:Company {\n    name: row.provider_name,")
+    assert statements[1].startswith("UNWIND $rows AS row\nCREATE (:Component {")
+    assert statements[2].endswith("MERGE (component)-[:INPUTS]->(company)")
+    assert statements[3].endswith("MERGE (company)-[:OUTPUTS]->(component)")
+    assert not any("//" in s or "PR" in s for s in statements)
+    params = [p for _, p in store.calls]
+    assert params[0] == {"rows": [{"provider_name": "ASML", "provider_id": "P88", "provider_type": "organization",
+                                   "country": "NLD"}]}
+    # the byte order mark not part of the first column's name; a quoted field keeps its line break
+    assert params[1] == {"rows": [{"input_name": "EUV scanners", "input_id": "N20", "type": "tool_resource",
+                                   "description": "Extreme ultraviolet,\nthe most advanced"}]}
+    assert params[2] == {"rows": [{"provider_id": "P88", "provided_id": "N20", "input_id": "NA"}]}
+    assert params[3] == {"rows": [{"provider_id": "P88", "provided_id": "N20"}]}  # the pinned commit's, not later
+
+
+def test_chip_supply_chain_refuses_another_url_or_a_readme_without_its_load_block(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = _CHIP_GUIDE.replace(f"{_CHIP_RAW}data/inputs.csv", f"{_CHIP_RAW}data/providers.csv")
+    with pytest.raises(corpus.CorpusError, match="reads .*data/providers.csv, which no loader here serves"):
+        corpus.write_chip_supply_chain(Recorder(), _chip_mirror(tmp_path / "a", monkeypatch, elsewhere))
+    fewer = _CHIP_GUIDE.replace("// Create OUTPUTS Relationships\nLOAD CSV", "// Create OUTPUTS Relationships\nUNWIND")
+    with pytest.raises(corpus.CorpusError, match="not its four LOAD CSV statements"):
+        corpus.write_chip_supply_chain(Recorder(), _chip_mirror(tmp_path / "b", monkeypatch, fewer))
+    later = _CHIP_GUIDE.replace("```\nfrom graphdatascience", "```\nLOAD CSV WITH HEADERS FROM 'x' AS row\n")
+    with pytest.raises(corpus.CorpusError, match="not its four LOAD CSV statements"):
+        corpus.write_chip_supply_chain(Recorder(), _chip_mirror(tmp_path / "c", monkeypatch, later))
+
 # [s37F tests above]
