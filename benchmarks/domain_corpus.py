@@ -5983,8 +5983,6 @@ ch-ricardor/Neo4j, fdoyle/govtrack, legis-graph, mohammadimathstar/ECtHR-Network
 maxmilian/lawsHack, guyfreund/israeli-law-graph, DFID/dcm-graph, croftr/mps-utils, ethiry/wikikings,
 mneedham/neo4j-spark-chicago, the georgia-fec-2022 fetcher, the swissparlpy, OpenParliament and CanadaGPT loaders.
 
-[s37A paragraph above]
-
 Helper s37B's paragraph, written blind (the thirty-seventh split, in preparation; begun at 06:57 UTC; domain searched:
 commerce, finance, companies, trade and real estate): taiwan-etf-holdings. github.com/FantasySakura0515/etf-passport
 (Steven Chiang's "ETF 透視鏡 PASSPORT", a Hybrid RAG demo of June-July 2026, MIT licence, in Chinese): sixteen
@@ -6022,8 +6020,6 @@ maxdemarzi/property_graph (left out before: their CSVs not committed); kinau/P30
 and labdados/tec-cid (considered before); a Lyon DVF property-sales loader found by its text (its buyers are six
 hand-written names given to the sales in turn); a New Zealand Companies Office shareholder script and a French
 "entreprises.csv" company script found by their text (neither's repository could be identified from the index).
-
-[s37B paragraph above]
 
 Helper s37C's paragraph, written blind (the thirty-seventh split, in preparation; begun at 06:55 UTC; domain searched:
 science, medicine, biology, agriculture, environment and education, in English, Chinese, Portuguese, Spanish, German and
@@ -6072,8 +6068,6 @@ maxdemarzi/cpdat, RomainClaret/mse.wem.project, cerebellumking/BusinessIntellige
 miladNemati-1/MACNeo4j, colombelli/graph-omics, AntonyStorti/Data-Management-Systems, guardian/tracer,
 MickeyJ/fao-graph-db, crux-project/CRUX, MaayanLab/DRC-Portals, r-flores/Ingredients-found-in-packaged-foods-database,
 sitcomlab/IVE, shkfnly/urbinsight, dgg32/fda_food and xingyve0319's SHU medical graph.
-
-[s37C paragraph above]
 
 Helper s37D's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: culture, books,
 music, film, art, history and games, in English, Chinese, French, Spanish, Portuguese, German, Korean and Vietnamese;
@@ -6133,8 +6127,6 @@ Kozukq/dataset_analysis, in the corpus as video-game-sales). Seen and not evalua
 jorgoncalves/tabdd-neo4j-movies-persons-relationships (its backend/data/load-movies.cypher not read) and
 ISE-FIZKarlsruhe/vasari_nlp (annotations of Vasari's Lives; no Neo4j load script seen in the part of its listing read).
 
-[s37D paragraph above]
-
 Helper s37E's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: sports, leisure,
 food, people and social networks; begun at 06:57 UTC, its deadline 08:25). exrx-exercises: github.com/JunsWan/HealthKG
 (Shijun Wan's "Cognitive Health Agent", a multi-agent fitness and diet assistant over knowledge graphs, December 2025 to
@@ -6180,8 +6172,6 @@ bevvvvv/DS220Proj2WineReview, niparra21/Restaurantes-e2, atilara/recipes-book-db
 mneedham/neo4j-worldcup, Coyls/datavise, the Himalayan Database tool, the Counter-Strike and Dead by Daylight loaders,
 jimmycrequer/lec-casters-graph and the Tour de France 2014 GraphGist (in the corpus or left out before, not tried
 again).
-
-[s37E paragraph above]
 
 Helper s37F's paragraph, written blind (the thirty-seventh split, in preparation; domain searched: travel, transport,
 geography, energy, technology and telecoms, in English, Chinese and Russian; this helper began at 06:58 UTC on 4
@@ -6233,7 +6223,40 @@ thomas-delacour/neo4j-metro, julio24048/neo4j-metro-parisien, i98derKrampus/neo4
 ggszk/neo4j-train-route-sample, neo4j-partners/neo4j-transport-for-london, LACHHAB-anas/neo4j-Transport-angular,
 vivianecorrea/adm-neo4j-travel-project and the synthetic Stromnetz dataset.
 
-[s37F paragraph above]
+The thirty-seventh split (declared 2026-12-04, twentieth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, companies, trade and
+real estate; science, medicine, biology, agriculture, environment and education; culture, books, music, film, art,
+history and games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology
+and telecoms), launched at 06:53 UTC with an 08:25 deadline, each to find one graph, load it with its repository's own
+script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. All six found one
+(government: bangladesh-civil-procedure, begun 06:56, done 07:09; commerce: taiwan-etf-holdings, 06:57 to 07:04;
+science: soil-taxonomy, 06:56 to 07:06; culture: star-rail, 06:57 to 07:10; sports: exrx-exercises, 06:57 to 07:08;
+technology: chip-supply-chain, 06:58 to 07:10). THIRTY_SEVENTH_POOL = bangladesh-civil-procedure, chip-supply-chain,
+exrx-exercises, soil-taxonomy, star-rail, taiwan-etf-holdings (six graphs), drawn by
+`sorted(random.Random(65).sample(sorted(THIRTY_SEVENTH_POOL), 5))` = bangladesh-civil-procedure, exrx-exercises,
+soil-taxonomy, star-rail, taiwan-etf-holdings: **frozen** (70 questions), run once at the end of the session's tuning;
+the undrawn chip-supply-chain is tune. Declared as their helpers report them, and kept: bangladesh-civil-procedure
+(263 nodes) and taiwan-etf-holdings (265) are under the 300 nodes the brief aims for; bangladesh-civil-procedure's
+sections were parsed by its repository's regular expressions, some titles are noise and some sections sit in two or
+three parts (its questions use single-valued facts only); taiwan-etf-holdings' and star-rail's questions are in
+Chinese; star-rail is loaded from its repository's Neo4j dump at a branch commit main never merged (its Python loaders
+do not run as committed), for which the Graph entry gained a `dump_commit` (HEAD for every other graph); exrx-exercises'
+script reads a file over 4 MiB that the snapshot lacks, so the committed crawl it was made from is served in its place
+and the graph has no InstructionBodyPart nodes; soil-taxonomy and chip-supply-chain have two labels and no
+relationship property, soil-taxonomy is a pure tree; exrx-exercises has no relationship property either.
+
+[s38A paragraph above]
+
+[s38B paragraph above]
+
+[s38C paragraph above]
+
+[s38D paragraph above]
+
+[s38E paragraph above]
+
+[s38F paragraph above]
 """
 
 from __future__ import annotations
@@ -6360,6 +6383,9 @@ THIRTY_FIFTH_SEED = 63
 THIRTY_SIXTH_POOL = ("blood-cell-markers", "chinese-poetry", "generalitat-org-chart", "kindred-cocktails",
                      "mosdac-satellites", "senator-stocks")
 THIRTY_SIXTH_SEED = 64
+THIRTY_SEVENTH_POOL = ("bangladesh-civil-procedure", "chip-supply-chain", "exrx-exercises", "soil-taxonomy",
+                       "star-rail", "taiwan-etf-holdings")
+THIRTY_SEVENTH_SEED = 65
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -15495,7 +15521,7 @@ def write_bangladesh_civil_procedure(store: Any, mirror: Path) -> None:
             raise CorpusError(f"{CPC_BD}: {loader} logged errors: {'; '.join(errors[:3])}")
 
 
-# [s37A source and writer above]
+# [s38A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -15530,7 +15556,7 @@ def write_taiwan_etf_holdings(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(s + ";\n" for s in writes), rows_of)
 
 
-# [s37B source and writer above]
+# [s38B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -15557,7 +15583,7 @@ def write_soil_taxonomy(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(SOIL_TAXONOMY))
 
 
-# [s37C source and writer above]
+# [s38C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -15566,7 +15592,7 @@ STAR_RAIL_DUMP = "star_Rail.dump"  # "Snapshot of our DB": the project's Neo4j 5
 STAR_RAIL_COMMIT = "4be10cd4eab08e31b6edaff9686f6bd2721f4b9a"
 
 
-# [s37D source and writer above]
+# [s38D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -15615,7 +15641,7 @@ def write_exrx_exercises(store: Any, mirror: Path) -> None:
     _run_loader(EXRX, EXRX_LOADER, source, importer, print=_quiet, open=opened)
 
 
-# [s37E source and writer above]
+# [s38E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -15653,7 +15679,7 @@ def write_chip_supply_chain(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s37F source and writer above]
+# [s38F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -16543,41 +16569,41 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                   "their judges, parties, courts, topics, the sections they apply "
                                                   "and the principles they establish",
           writer=write_bangladesh_civil_procedure, source=CPC_BD),
-    # [s37A Graph above]
+    # [s38A Graph above]
 
     Graph("taiwan-etf-holdings", "frozen", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
                                             "held on 5 June 2026 with its weight and sector, their dividends of "
                                             "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
           writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
-    # [s37B Graph above]
+    # [s38B Graph above]
 
     Graph("soil-taxonomy", "frozen", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
                                      "its level and its place in its parent's key, and the parent it belongs to "
                                      "(Andrew G. Brown's Cypher for Neo4j, 2020)",
           writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
-    # [s37C Graph above]
+    # [s38C Graph above]
 
     Graph("star-rail", "frozen", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
                                  "materials each needs, relics and monsters (a course project's Neo4j dump)",
           dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
-    # [s37D Graph above]
+    # [s38D Graph above]
 
     Graph("exrx-exercises", "frozen", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
                                        "part and equipment each is listed under, and their target, synergist and "
                                        "stabilizer muscles (HealthKG's exercise graph, in English)",
           writer=write_exrx_exercises, source=EXRX),
-    # [s37E Graph above]
+    # [s38E Graph above]
 
-    Graph("chip-supply-chain", "frozen", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
+    Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
                                           "and processes they provide, and those each firm's products take as "
                                           "inputs (a Neo4j Aura Graph Analytics quick start's README)",
           writer=write_chip_supply_chain, source=CHIP_SUPPLY),
-    # [s37F Graph above]
+    # [s38F Graph above]
 ]}
 
 
