@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v40"
+READER_VERSION = "extractive-v41"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -315,6 +315,10 @@ _SHARE_STEMS = frozenset(stem(w) for w in (
 _COUNT_WORDS = frozenset(("quantity", "qty", "count", "units", "items", "number", "num"))
 # Nouns asking for a settlement, and the types of a graph that keeps every kind of place under one label.
 _SETTLEMENT_STEMS = frozenset(stem(w) for w in ("town", "city", "village", "hamlet", "municipality", "settlement"))
+# Agent types that are bodies, not people: "who" is answered by one where no one else is at hand
+_BODY_STEMS = frozenset(stem(w) for w in (
+    "company organization organisation agency operator carrier airline firm corporation publisher manufacturer "
+    "institution provider team band supplier vendor shipper department unit office").split())
 _LOCATED_STEM = stem("located")  # "situated" too (SYNONYM_STEMS)
 _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "locality"))
 # Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
@@ -2252,6 +2256,11 @@ class _Reading:
         label = key_text(typ).lower() + " "
         return name.lower().startswith(label) and re.search(r"[\d_]", name[len(label):]) is not None
 
+    def _someone(self, name: str) -> bool:
+        """The entity's type says a person (an agent type that is no body: `_BODY_STEMS`)."""
+        stems = content_stems(key_text(self.types.get(name) or ""))
+        return bool(stems & AGENT_TYPES) and not stems & _BODY_STEMS
+
     def _in_class(self, name: str) -> bool:
         typ = self.types.get(name)
         return self.asked_class is not None and typ is not None and bool(content_stems(key_text(typ))
@@ -2453,6 +2462,10 @@ class _Reading:
                 repeats - len(chain.covered - {KIND_CLASS} - own_type_said), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
+                # "who", where no chain states a word of the question, is someone before a body: "qui dirigeix
+                # l'Autoritat Catalana de Protecció de Dades" is the Person RESPONSIBLE_OF it, not the unit it is
+                # CHILD_OF, an Organization (generalitat-org-chart, spent)
+                self.kind == "agent" and not any_words and not end.value and not self._someone(end.to),
                 # "where is X", answered by the place nearest X: a place reached through another is that one's
                 # neighbour ("where is the master taught": its campus, not a Metro station near the campus;
                 # madrid-metro-campuses, spent)

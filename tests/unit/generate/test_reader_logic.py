@@ -2853,3 +2853,16 @@ def test_the_noun_a_clause_describes_names_no_entity() -> None:
              _edge("h", "Huntington Bancshares", "IN STATE", "OH", "Stock", "State")]
     assert _read("In which state is the company that Joseph Manchin bought shares of located?", facts) \
         == ("OH.", ["p", "h"])
+
+
+def test_who_where_no_word_decides_is_someone_before_a_body() -> None:
+    # generalitat-org-chart (spent): "qui dirigeix X" states no relation's word; the Person RESPONSIBLE_OF the unit
+    # answers it, not the unit it is CHILD_OF (an Organization, an agent type too)
+    unit = "Autoritat Catalana de Protecció de Dades"
+    facts = [_edge("c", unit, "CHILD OF", "Direcció (apdcat)", "Organization", "Organization"),
+             _edge("r", "Meritxell Borràs Solé", "RESPONSIBLE OF", unit, "Person", "Organization")]
+    assert _read(f"Qui dirigeix l'{unit}?", facts) == ("Meritxell Borràs Solé.", ["r"])
+    # ... where a word decides, a body still answers: "who owns X" is the company that OWNS it
+    facts = [_edge("o", "Shell Petroleum NV", "OWNS", "Shell Nigeria", "Company", "Company"),
+             _edge("w", "Ann Smith", "WORKS FOR", "Shell Nigeria", "Person", "Company")]
+    assert _read("Who owns Shell Nigeria?", facts) == ("Shell Petroleum NV.", ["o"])
