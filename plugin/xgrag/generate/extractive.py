@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v41"
+READER_VERSION = "extractive-v42"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -319,6 +319,9 @@ _SETTLEMENT_STEMS = frozenset(stem(w) for w in ("town", "city", "village", "haml
 _BODY_STEMS = frozenset(stem(w) for w in (
     "company organization organisation agency operator carrier airline firm corporation publisher manufacturer "
     "institution provider team band supplier vendor shipper department unit office").split())
+# Verbs of being and having, not of action: "what does X weigh/cost/mean" asks a value of X's own
+_STATE_VERBS = frozenset("have has had cost costs weigh weighs mean means measure stand look sound say contain "
+                         "hold need want like do is are was were be".split())
 _LOCATED_STEM = stem("located")  # "situated" too (SYNONYM_STEMS)
 _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "locality"))
 # Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
@@ -1270,6 +1273,19 @@ class _Reading:
         if counted is not None and any(plain.lower()[counted.start(1):].startswith(n.lower()) for n in self.mentioned):
             head = None
         self.counted = stem(head) if head and head not in WEAK else None
+        # "what does X make": the one entity named the subject of a verb of action (`_rank`'s closer), where the
+        # question says nothing after the verb but a phrase of who it is done for ("to chip designers")
+        acts = re.fullmatch(r"\W*what\s+(?:do|does|did)\s+(.+?)\s+([a-z]+)(?:\s+(?:to|for)\s+[^?]*)?\W*",
+                            plain.lower())
+        self.acts_on = None
+        if acts is not None and acts.group(2) not in _STATE_VERBS and len(self.mentioned) == 1:
+            self.acts_on = next((n for n in self.mentioned if n.lower() == acts.group(1).strip()), None)
+        # ... and "which company makes X", "who makes X": the one entity named its object
+        acted = re.fullmatch(r"\W*(?:who|(?:which|what)\s+[a-z]+)\s+([a-z]+(?:s|ed))\s+(?:the\s+)?(.+?)\W*",
+                             plain.lower())
+        self.acted_on = None
+        if acted is not None and acted.group(1) not in _STATE_VERBS and len(self.mentioned) == 1:
+            self.acted_on = next((n for n in self.mentioned if n.lower() == acted.group(2).strip()), None)
         # "how much pisco": a named thing's amount, which a key of units states (`_rank`'s units)
         much = re.search(r"\bhow much\s+(?:of\s+)?(?:the\s+)?", plain.lower())
         self.much_of_named = much is not None and any(plain.lower()[much.end():].startswith(n.lower())
@@ -2374,6 +2390,13 @@ class _Reading:
         # Address; "the riskometer level of X": -HAS_RISK->, not fund_Sortino; 68 of 294 failures of the frozen
         # runs 14-23 were a right entity's other relation or value, benchmarks/README.md, bench_domains)
         closer = len(steps) == 1 and not end.value and not foreign and (end.at, end.fact.relation) in self._closer
+        # ... and "what does X <verb>" asks for what X's action reaches, the other end of a relationship X is the
+        # start of, not a value X stores under a key no word says ("what does EV Group make": its OUTPUTS, not its
+        # country AUT; chip-supply-chain, tune)
+        if self.acts_on is not None and steps[0].at == self.acts_on:
+            closer = closer or (len(steps) == 1 and not end.value and end.fact.kind == "edge"
+                                and end.at == end.fact.head and end.at != end.to)
+            own = False
         length = (len(steps), foreign) if any_words else (not closer, not own, -len(steps), foreign)
         # a value's kind (a date, a count, an amount) is read off the value itself and outranks the question's
         # words; an agent is only guessed from the entity's type name, which a graph need not spell as a person
@@ -2645,6 +2668,11 @@ class _Reading:
         # "what grade did X give the IE600" asks IE600 -RANKED-> what; crinacle-iems, spent)
         said = [i for st in first.relation_words for i in self.positions.get("w:" + st, [])
                 if self._word_before(i) not in ("what", "which")]
+        # (no relation's word said, a verb of action still has a voice: "what does X make" reads X as the start of
+        # the relationship, "which company makes X" as its end; chip-supply-chain, tune: EUV scanners -INPUTS->
+        # a chipmaker that uses them answered who makes them)
+        if f.kind == "edge" and f.head != f.tail and not said and first.at in (self.acts_on, self.acted_on):
+            return 0 if (first.at == f.head) == (first.at == self.acts_on) else 1
         if f.kind != "edge" or f.head == f.tail or not at or not said:
             return 0
         before = self._word_before(at[0])

@@ -2866,3 +2866,19 @@ def test_who_where_no_word_decides_is_someone_before_a_body() -> None:
     facts = [_edge("o", "Shell Petroleum NV", "OWNS", "Shell Nigeria", "Company", "Company"),
              _edge("w", "Ann Smith", "WORKS FOR", "Shell Nigeria", "Person", "Company")]
     assert _read("Who owns Shell Nigeria?", facts) == ("Shell Petroleum NV.", ["o"])
+
+
+def test_a_verb_of_action_reads_the_named_entity_as_its_subject_or_object() -> None:
+    # chip-supply-chain (tune): "what does EV Group make" is what EV Group -OUTPUTS->, not its country (no word says
+    # either); "which company makes EUV scanners" is the start of the OUTPUTS that ends at them, not a chipmaker
+    # they are INPUTS of
+    facts = [_prop("c", "EV Group", "country", "AUT", "Company"),
+             _edge("o", "EV Group", "OUTPUTS", "Wafer bonding tools", "Company", "Component"),
+             _edge("i", "Resist", "INPUTS", "EV Group", "Component", "Company")]
+    assert _read("What does EV Group make?", facts) == ("Wafer bonding tools.", ["o"])
+    assert _read("What does EV Group supply to chipmakers?", facts) == ("Wafer bonding tools.", ["o"])
+    # ... a verb of having asks its own value
+    assert _read("What country does EV Group have?", facts)[0] == "AUT."
+    facts = [_edge("i", "EUV scanners", "INPUTS", "Microchip", "Component", "Company"),
+             _edge("o", "ASML", "OUTPUTS", "EUV scanners", "Company", "Component")]
+    assert _read("Which company makes EUV scanners?", facts) == ("ASML.", ["o"])
