@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v42"
+READER_VERSION = "extractive-v43"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -319,6 +319,8 @@ _SETTLEMENT_STEMS = frozenset(stem(w) for w in ("town", "city", "village", "haml
 _BODY_STEMS = frozenset(stem(w) for w in (
     "company organization organisation agency operator carrier airline firm corporation publisher manufacturer "
     "institution provider team band supplier vendor shipper department unit office").split())
+# ... and the one that is neither: a role ("who built the Anaconda" is not its role Multi Purpose)
+_NO_ONE_STEMS = frozenset({stem("role")})
 # Verbs of being and having, not of action: "what does X weigh/cost/mean" asks a value of X's own
 _STATE_VERBS = frozenset("have has had cost costs weigh weighs mean means measure stand look sound say contain "
                          "hold need want like do is are was were be".split())
@@ -1752,7 +1754,11 @@ class _Reading:
             nouns.add(self.class_of)
         # (a legal form at the name's end says "company" however the graph types it: "which company is based in
         # Brazil" is PagSeguro Digital Ltd., a Stock, not its industry; senator-stocks, spent)
-        legal = _COMPANY_STEMS if _LEGAL_FORM.search(name) and len(name.split()) > 1 else set()
+        # (not where a type of the context says a body, an Organization: the graph types its companies, suffix or
+        # not; "which firm bought the lobbying firm X co-founded" is BURSON-MARSTELLER, an Organization, not TRUMP
+        # ORGANIZATION LLC, typed Trump; trumpworld, spent)
+        legal = _COMPANY_STEMS if _LEGAL_FORM.search(name) and len(name.split()) > 1 and not self._bodies_typed \
+            else set()
         return nouns & (_head_stems(name) | legal)
 
     def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
@@ -2272,10 +2278,15 @@ class _Reading:
         label = key_text(typ).lower() + " "
         return name.lower().startswith(label) and re.search(r"[\d_]", name[len(label):]) is not None
 
+    @functools.cached_property
+    def _bodies_typed(self) -> bool:
+        """Whether a type of the context says a body (a Company, an Organization: `_BODY_STEMS`)."""
+        return any(content_stems(key_text(t)) & _BODY_STEMS for t in set(self.types.values()) if t)
+
     def _someone(self, name: str) -> bool:
         """The entity's type says a person (an agent type that is no body: `_BODY_STEMS`)."""
         stems = content_stems(key_text(self.types.get(name) or ""))
-        return bool(stems & AGENT_TYPES) and not stems & _BODY_STEMS
+        return bool(stems & AGENT_TYPES) and not stems & (_BODY_STEMS | _NO_ONE_STEMS)
 
     def _in_class(self, name: str) -> bool:
         typ = self.types.get(name)
@@ -2671,8 +2682,10 @@ class _Reading:
         # (no relation's word said, a verb of action still has a voice: "what does X make" reads X as the start of
         # the relationship, "which company makes X" as its end; chip-supply-chain, tune: EUV scanners -INPUTS->
         # a chipmaker that uses them answered who makes them)
+        # (a passive relation, PACKAGED_BY, the other way: "who packaged neovim" is neovim -PACKAGED_BY-> who)
         if f.kind == "edge" and f.head != f.tail and not said and first.at in (self.acts_on, self.acted_on):
-            return 0 if (first.at == f.head) == (first.at == self.acts_on) else 1
+            passive = key_text(f.relation).lower().split()[-1:] == ["by"]
+            return 0 if (first.at == f.head) == ((first.at == self.acts_on) != passive) else 1
         if f.kind != "edge" or f.head == f.tail or not at or not said:
             return 0
         before = self._word_before(at[0])

@@ -2810,6 +2810,17 @@ def test_a_legal_form_says_a_company_whatever_its_type() -> None:
     facts = [_edge("c", "Brazil", "IN COUNTRY", "PagSeguro Digital", "Country", "Stock"),
              _edge("i", "PagSeguro Digital", "IN INDUSTRY", "Software—Infrastructure", "Stock", "Industry")]
     assert _read("Which company is based in Brazil?", facts)[0] == "Software—Infrastructure."
+    # ... nor where the graph types its bodies: then an Organization is a firm, suffix or not (trumpworld, spent)
+    question = "Which firm bought the lobbying firm Roger Stone co-founded?"
+    facts = [_edge("b", "Black, Manafort and Stone", "CONNECTED TO", "Burson-Marsteller", "Organization",
+                   "Organization"),
+             _edge("t", "Black, Manafort and Stone", "CONNECTED TO", "Trump Organization LLC", "Organization",
+                   "Trump")]
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)._name_says_noun(
+        "Trump Organization LLC") == set()
+    facts[0] = _edge("b", "Black, Manafort and Stone", "CONNECTED TO", "Burson-Marsteller", "Stock", "Stock")
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)._name_says_noun(
+        "Trump Organization LLC") == {stem("firm")}
 
 
 def test_how_much_of_a_named_thing_is_its_quantity() -> None:
