@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v43"
+READER_VERSION = "extractive-v44"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -1288,6 +1288,10 @@ class _Reading:
         self.acted_on = None
         if acted is not None and acted.group(1) not in _STATE_VERBS and len(self.mentioned) == 1:
             self.acted_on = next((n for n in self.mentioned if n.lower() == acted.group(2).strip()), None)
+        # "which <noun>" (English's "which", not "what": "what priority" asks a value as often as not)
+        # (the question's own "which", not another language's interrogative read as one: "¿cuál es el código")
+        self.which_noun = re.search(r"\bwhich\s+(?!(?:is|are|was|were|of|one|ones)\b)[a-z]", question.lower()) \
+            is not None
         # "how much pisco": a named thing's amount, which a key of units states (`_rank`'s units)
         much = re.search(r"\bhow much\s+(?:of\s+)?(?:the\s+)?", plain.lower())
         self.much_of_named = much is not None and any(plain.lower()[much.end():].startswith(n.lower())
@@ -2459,9 +2463,11 @@ class _Reading:
         # a value that names nothing answers no "who" and no "which <type>" (`_NAMELESS`), unless its kind is the
         # one asked or its key says the noun asked ("which year": 1997 under `year`), or, where no one is asked,
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
+        # (nor, where "which <noun>" asks for one, a number under a key a verb of the question says: "which metro
+        # switch does X uplink to" is the switch it LINKS to, not the tie's `uplink` 0.0; telco-topology, tune)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
-            and (self.kind == "agent" or not end.relation_words) and (_NAMELESS.match(end.to) is not None
-                                                                       or date_stamp(end.to))
+            and (self.kind == "agent" or not end.relation_words or (self.which_noun and self.wh_noun is not None)) \
+            and (_NAMELESS.match(end.to) is not None or date_stamp(end.to))
         # ... nor does an entity named by a sentence (a tweet's text) that the question does not name: "which team
         # did Trump congratulate in his tweet with #StanleyCup" is the team the tweet mentions, not the tweet
         # (trump-tweets, tune)

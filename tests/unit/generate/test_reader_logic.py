@@ -2893,3 +2893,14 @@ def test_a_verb_of_action_reads_the_named_entity_as_its_subject_or_object() -> N
     facts = [_edge("i", "EUV scanners", "INPUTS", "Microchip", "Component", "Company"),
              _edge("o", "ASML", "OUTPUTS", "EUV scanners", "Company", "Component")]
     assert _read("Which company makes EUV scanners?", facts) == ("ASML.", ["o"])
+
+
+def test_a_number_under_a_key_a_verb_says_answers_no_which_noun() -> None:
+    # telco-topology (tune): "which metro switch does X uplink to" is the switch X LINKS to, not the tie's `uplink`
+    # 0.0, whose key the verb "uplink" says
+    tie = ("LINKS", "MET**KPS")
+    facts = [_edge("l", "OLT00**SAR*5", "LINKS", "MET**KPS", "OLT", "ME"),
+             Fact("u", "OLT00**SAR*5", "uplink", "0.0", "property", tie, head_type="OLT")]
+    assert _read("Which metro switch does the access node OLT00**SAR*5 uplink to?", facts) == ("MET**KPS.", ["l"])
+    # ... "what" asks a value as often: its key said, the number is the answer
+    assert _read("What uplink does OLT00**SAR*5 have to MET**KPS?", facts)[0] == "0.0."
