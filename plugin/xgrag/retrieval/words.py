@@ -1028,6 +1028,13 @@ CHINESE_QUESTION_WORDS = {
     "何": "what", "なに": "what", "ですか": "", "でしたか": "", "ますか": "", "ました": "", "です": "", "の": "",
     "は": "", "が": "", "を": "", "に": "", "で": "", "か": "",
 }
+
+# "which" with a measure word, with or without "one", in simplified and traditional letters ("哪一檔ETF", which ETF;
+# "哪個", "哪一部"): the measure word is no part of the noun asked (taiwan-etf-holdings, the thirty-seventh split's,
+# after its run: "一檔ETF" was read as the noun)
+CHINESE_QUESTION_WORDS.update({f"哪{one}{m}": "which" for one in ("", "一") for m in
+                               "个個位部本首场場支条條种種家檔档只隻间間座台张張件款名门門辆輛架艘届屆"
+                               if f"哪{one}{m}" not in CHINESE_QUESTION_WORDS})
 CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # courts (Chinese and Japanese write them alike)
     "被告": "defendant sued", "原告": "plaintiff plaintiffs", "判決": "ruling ruled judgment",

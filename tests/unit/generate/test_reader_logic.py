@@ -2904,3 +2904,13 @@ def test_a_number_under_a_key_a_verb_says_answers_no_which_noun() -> None:
     assert _read("Which metro switch does the access node OLT00**SAR*5 uplink to?", facts) == ("MET**KPS.", ["l"])
     # ... "what" asks a value as often: its key said, the number is the answer
     assert _read("What uplink does OLT00**SAR*5 have to MET**KPS?", facts)[0] == "0.0."
+
+
+def test_chinese_which_with_a_measure_word_asks_for_the_noun_after_it() -> None:
+    # taiwan-etf-holdings (the thirty-seventh split's, after its run): "哪一檔ETF" (which ETF, with "one" and a
+    # measure word) asks for the ETF that HOLDS the stock, not the stock's `sector`
+    facts = [_edge("h", "群益台灣精選高息", "HOLDS", "陽明", "ETF", "Stock"),
+             _prop("s", "陽明", "sector", "航運", "Stock")]
+    assert _read("哪一檔ETF持有陽明？", facts) == ("群益台灣精選高息.", ["h"])
+    facts = [_edge("h", "富邦台50", "HOLDS", "台塑", "ETF", "Stock"), _prop("s", "台塑", "sector", "塑化", "Stock")]
+    assert _read("台塑是哪一檔ETF的成分股？", facts) == ("富邦台50.", ["h"])

@@ -561,3 +561,10 @@ def test_a_recipe_fraction_is_an_amount_and_a_date_is_not() -> None:
     # is its quantity "7/8", not its unit "oz"
     assert value_kind("7/8", "amount") and value_kind("1 1/2", "amount")
     assert not value_kind("oz", "amount") and not value_kind("12/05/2020", "amount")
+
+
+def test_chinese_which_with_a_measure_word_is_which() -> None:
+    # "哪一檔ETF", "哪個", "哪一部": the measure word (and "one") is no part of the noun asked
+    assert english_chinese("台塑是哪一檔ETF的成分股？", {"台塑"}).split()[:3] == ["台塑", "which", "ETF"]
+    assert english_chinese("哪個國家", set()).split()[0] == "which"
+    assert "一" not in english_chinese("哪一部电影", set())
