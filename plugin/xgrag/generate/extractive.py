@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v45"
+READER_VERSION = "extractive-v46"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -1277,7 +1277,7 @@ class _Reading:
         self.counted = stem(head) if head and head not in WEAK else None
         # "what does X make": the one entity named the subject of a verb of action (`_rank`'s closer), where the
         # question says nothing after the verb but a phrase of who it is done for ("to chip designers")
-        acts = re.fullmatch(r"\W*what\s+(?:do|does|did)\s+(.+?)\s+([a-z]+)(?:\s+(?:to|for)\s+[^?]*)?\W*",
+        acts = re.fullmatch(r"\W*what\s+(?:do|does|did)\s+(?:the\s+)?(.+?)\s+([a-z]+)(?:\s+(?:to|for)\s+[^?]*)?\W*",
                             plain.lower())
         self.acts_on = None
         if acts is not None and acts.group(2) not in _STATE_VERBS and len(self.mentioned) == 1:

@@ -2888,6 +2888,7 @@ def test_a_verb_of_action_reads_the_named_entity_as_its_subject_or_object() -> N
              _edge("i", "Resist", "INPUTS", "EV Group", "Component", "Company")]
     assert _read("What does EV Group make?", facts) == ("Wafer bonding tools.", ["o"])
     assert _read("What does EV Group supply to chipmakers?", facts) == ("Wafer bonding tools.", ["o"])
+    assert _read("What does the EV Group make?", facts) == ("Wafer bonding tools.", ["o"])  # with an article
     # ... a verb of having asks its own value
     assert _read("What country does EV Group have?", facts)[0] == "AUT."
     facts = [_edge("i", "EUV scanners", "INPUTS", "Microchip", "Component", "Company"),
