@@ -459,13 +459,12 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
     # the noun a "which" or "what" asks for, typed in lower case, names what is asked, no part of a name ("which
     # foundation is Condoleezza Rice a director of": not the Foundation for Excellence in Education, whose tie to
     # her then read as the question's own; trumpworld, spent)
-    asked = {len(key_tokens(question[:m.start(1)])) for m in re.finditer(r"\b(?:[Ww]hich|[Ww]hat)\s+([a-z][\w-]*)",
-                                                                          question)}
     # ... and so does the noun of an entity the question describes by a clause, "the <noun> that ...": it says what
     # the unnamed one is ("the state the company that Joseph Manchin bought shares of is located in": not City
     # Holding Company, whose state then read as the answer; senator-stocks, spent)
-    asked |= {len(key_tokens(question[:m.start(1)])) for m in re.finditer(
-        r"\b[Tt]he\s+([a-z][\w-]*)\s+(?:that|which|who|whom|whose)\b", question)}
+    asked = {len(key_tokens(question[:m.start(1)])) for pattern in (
+        r"\b(?:[Ww]hich|[Ww]hat)\s+([a-z][\w-]*)", r"\b[Tt]he\s+([a-z][\w-]*)\s+(?:that|which|who|whom|whose)\b")
+        for m in re.finditer(pattern, question)}
     return {le.node.name: le.mention for le in select_parts(question, nodes, set(covered) | asked, kinds=kinds)}
 
 
@@ -1272,30 +1271,25 @@ class _Reading:
             head = counted.group(1)
         # "how many Lemon Grass Rg": a name the question mentions is what is counted, in units; none of its words is
         # a key's head
-        if counted is not None and any(plain.lower()[counted.start(1):].startswith(n.lower()) for n in self.mentioned):
+        if counted is not None and self._name_begins(plain.lower()[counted.start(1):]):
             head = None
         self.counted = stem(head) if head and head not in WEAK else None
         # "what does X make": the one entity named the subject of a verb of action (`_rank`'s closer), where the
         # question says nothing after the verb but a phrase of who it is done for ("to chip designers")
-        acts = re.fullmatch(r"\W*what\s+(?:do|does|did)\s+(?:the\s+)?(.+?)\s+([a-z]+)(?:\s+(?:to|for)\s+[^?]*)?\W*",
-                            plain.lower())
-        self.acts_on = None
-        if acts is not None and acts.group(2) not in _STATE_VERBS and len(self.mentioned) == 1:
-            self.acts_on = next((n for n in self.mentioned if n.lower() == acts.group(1).strip()), None)
+        self.acts_on = self._acted_with(re.fullmatch(
+            r"\W*what\s+(?:do|does|did)\s+(?:the\s+)?(?P<name>.+?)\s+(?P<verb>[a-z]+)(?:\s+(?:to|for)\s+[^?]*)?\W*",
+            plain.lower()))
         # ... and "which company makes X", "who makes X": the one entity named its object
-        acted = re.fullmatch(r"\W*(?:who|(?:which|what)\s+[a-z]+)\s+([a-z]+(?:s|ed))\s+(?:the\s+)?(.+?)\W*",
-                             plain.lower())
-        self.acted_on = None
-        if acted is not None and acted.group(1) not in _STATE_VERBS and len(self.mentioned) == 1:
-            self.acted_on = next((n for n in self.mentioned if n.lower() == acted.group(2).strip()), None)
+        self.acted_on = self._acted_with(re.fullmatch(
+            r"\W*(?:who|(?:which|what)\s+[a-z]+)\s+(?P<verb>[a-z]+(?:s|ed))\s+(?:the\s+)?(?P<name>.+?)\W*",
+            plain.lower()))
         # "which <noun>" (English's "which", not "what": "what priority" asks a value as often as not)
         # (the question's own "which", not another language's interrogative read as one: "¿cuál es el código")
         self.which_noun = re.search(r"\bwhich\s+(?!(?:is|are|was|were|of|one|ones)\b)[a-z]", question.lower()) \
             is not None
         # "how much pisco": a named thing's amount, which a key of units states (`_rank`'s units)
         much = re.search(r"\bhow much\s+(?:of\s+)?(?:the\s+)?", plain.lower())
-        self.much_of_named = much is not None and any(plain.lower()[much.end():].startswith(n.lower())
-                                                      for n in self.mentioned)
+        self.much_of_named = much is not None and self._name_begins(plain.lower()[much.end():])
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
         # (read with diacritics folded: "qué género" asks for a "genero", not a "g")
@@ -2281,6 +2275,17 @@ class _Reading:
             return False
         label = key_text(typ).lower() + " "
         return name.lower().startswith(label) and re.search(r"[\d_]", name[len(label):]) is not None
+
+    def _name_begins(self, text: str) -> bool:
+        """A name the question mentions begins `text` (lower case): "how many Lemon Grass Rg", "how much pisco"."""
+        return any(text.startswith(n.lower()) for n in self.mentioned)
+
+    def _acted_with(self, said: re.Match[str] | None) -> str | None:
+        """The one entity the question mentions, where `said` reads it whole as its group `name` beside a verb of
+        action (its group `verb`, no `_STATE_VERBS`): the subject or object `_voice` and `_rank` read it as."""
+        if said is None or said.group("verb") in _STATE_VERBS or len(self.mentioned) != 1:
+            return None
+        return next((n for n in self.mentioned if n.lower() == said.group("name").strip()), None)
 
     @functools.cached_property
     def _bodies_typed(self) -> bool:

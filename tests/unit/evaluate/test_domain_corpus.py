@@ -7643,22 +7643,46 @@ _CPC_BD_FULL = json.dumps({"sections": [{"section_id": "Section 10", "section_nu
                                          "title": "Appeal from original decree."}]})
 
 
-def _cpc_bd_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **change: str) -> Path:
+def _committed_mirror(tmp_path: Path, repo: str, files: dict[str, str | bytes],
+                      later: dict[str, str | bytes | None] | None = None) -> str:
+    """A fetched mirror of `repo` ("owner+name") under `tmp_path` holding `files` (path -> text or bytes) at one
+    commit, whose id it returns (what a writer pins); then, where given, `later` (None removes a file) committed after
+    it: what a writer that reads the pinned commit must not see. (The corpus writer tests before this one build their
+    mirrors step by step, each its own copy of these steps.)"""
     import subprocess
 
-    files = {"build_graph.py": _CPC_BD_BUILD, "load_cpc_full.py": _CPC_BD_LOAD, "cpc_data.json": _CPC_BD_DATA,
-             "cpc_full_data.json": _CPC_BD_FULL, "utils/error_handling.py": _CPC_BD_HELPERS,
-             "utils/__init__.py": "from .pdf_extractor import PDFCaseExtractor\n", **change}
-    fetched = tmp_path / "wlool8793-crypto+lool-" / "repo"
+    fetched = tmp_path / repo / "repo"
     git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
     fetched.mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(fetched)], check=True)
-    for path, text in files.items():
-        (fetched / corpus.CPC_BD_DIR / path).parent.mkdir(parents=True, exist_ok=True)
-        (fetched / corpus.CPC_BD_DIR / path).write_text(text, encoding="utf-8")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "cpc"], check=True)
-    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+
+    def commit(changes: dict[str, str | bytes | None]) -> str:
+        for path, content in changes.items():
+            target = fetched / path
+            if content is None:
+                target.unlink()
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        subprocess.run([*git, "add", "-A"], check=True)
+        subprocess.run([*git, "commit", "-qm", "files"], check=True)
+        return subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+
+    pinned = commit(dict(files))
+    if later:
+        commit(later)
+    return pinned
+
+
+def _cpc_bd_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **change: str) -> Path:
+    files = {"build_graph.py": _CPC_BD_BUILD, "load_cpc_full.py": _CPC_BD_LOAD, "cpc_data.json": _CPC_BD_DATA,
+             "cpc_full_data.json": _CPC_BD_FULL, "utils/error_handling.py": _CPC_BD_HELPERS,
+             "utils/__init__.py": "from .pdf_extractor import PDFCaseExtractor\n", **change}
+    pinned = _committed_mirror(tmp_path, "wlool8793-crypto+lool-",
+                               {f"{corpus.CPC_BD_DIR}/{path}": text for path, text in files.items()})
     monkeypatch.setattr(corpus, "CPC_BD_COMMIT", pinned)
     return tmp_path
 
@@ -7748,26 +7772,15 @@ ORDER BY h.weight_pct DESC;  // the largest first
 
 
 def _etf_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _ETF_SCRIPT) -> Path:
-    import subprocess
-
-    fetched = tmp_path / "FantasySakura0515+etf-passport" / "repo"
-    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
-    folder = fetched / corpus.ETF_PASSPORT_FOLDER
-    folder.mkdir(parents=True)
-    (fetched / "research").mkdir()
-    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
-    (fetched / corpus.ETF_PASSPORT_SCRIPT).write_text(script, encoding="utf-8")
-    (folder / "etf_metadata.csv").write_text("ticker,is_active\n0050,false\n00981A,true\n", "utf-8")
-    (folder / "holdings_2026-06-05.csv").write_text(
-        "etf_ticker,stock_ticker,stock_name,weight_pct,date\n0050,2330,台積電,57.91,2026-06-05\n", "utf-8")
-    (folder / "regulatory_events.csv").write_text("id,title\nfsc,\n", "utf-8")
-    (folder / "dividends_2024-2025.csv").write_text("id,etf_ticker\n0056_2024,0056\n", "utf-8")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "data"], check=True)
-    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
-    (folder / "holdings_2026-06-05.csv").write_text("etf_ticker,stock_ticker,weight_pct,date\n0050,LATER,1,x\n",
-                                                    "utf-8")
-    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    folder = corpus.ETF_PASSPORT_FOLDER
+    pinned = _committed_mirror(tmp_path, "FantasySakura0515+etf-passport", {
+        corpus.ETF_PASSPORT_SCRIPT: script,
+        f"{folder}/etf_metadata.csv": "ticker,is_active\n0050,false\n00981A,true\n",
+        f"{folder}/holdings_2026-06-05.csv":
+            "etf_ticker,stock_ticker,stock_name,weight_pct,date\n0050,2330,台積電,57.91,2026-06-05\n",
+        f"{folder}/regulatory_events.csv": "id,title\nfsc,\n",
+        f"{folder}/dividends_2024-2025.csv": "id,etf_ticker\n0056_2024,0056\n",
+    }, later={f"{folder}/holdings_2026-06-05.csv": "etf_ticker,stock_ticker,weight_pct,date\n0050,LATER,1,x\n"})
     monkeypatch.setattr(corpus, "ETF_PASSPORT_COMMIT", pinned)
     return tmp_path
 
@@ -7818,20 +7831,9 @@ _SOIL_SCRIPT = ("CREATE (Soil:Taxonomy {title:'Soil Taxonomy', edition:12})\n"
 
 
 def _soil_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _SOIL_SCRIPT) -> Path:
-    import subprocess
-
-    fetched = tmp_path / "brownag+ncss-standards" / "repo"
-    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
-    fetched.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
-    path = fetched / corpus.SOIL_TAXONOMY_SCRIPT
-    path.parent.mkdir(parents=True)
-    path.write_text(script, encoding="utf-8")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "cypher"], check=True)
-    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
-    path.write_text("CREATE (Later:Taxonomy {title:'a later edition'})\n", encoding="utf-8")
-    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    later = "CREATE (Later:Taxonomy {title:'a later edition'})\n"
+    pinned = _committed_mirror(tmp_path, "brownag+ncss-standards", {corpus.SOIL_TAXONOMY_SCRIPT: script},
+                               later={corpus.SOIL_TAXONOMY_SCRIPT: later})
     monkeypatch.setattr(corpus, "SOIL_TAXONOMY_COMMIT", pinned)
     return tmp_path
 
@@ -7860,20 +7862,9 @@ def test_soil_taxonomy_refuses_a_script_split_into_statements_or_one_that_reads_
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
     as the real repository's main, does not; (the mirror folder, the first commit)."""
-    import subprocess
-
-    fetched = tmp_path / "jkWanh+Honkai_Star_Rail_ChatRobot" / "repo"
-    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
-    fetched.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
-    (fetched / corpus.STAR_RAIL_DUMP).write_bytes(b"DZV1 the snapshot")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "Snapshot of our DB"], check=True)
-    first = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
-    (fetched / corpus.STAR_RAIL_DUMP).unlink()
-    (fetched / "README.md").write_text("# Galaxy Findie\n", encoding="utf-8")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "release"], check=True)
+    first = _committed_mirror(tmp_path, "jkWanh+Honkai_Star_Rail_ChatRobot",
+                              {corpus.STAR_RAIL_DUMP: b"DZV1 the snapshot"},
+                              later={corpus.STAR_RAIL_DUMP: None, "README.md": "# Galaxy Findie\n"})
     return tmp_path, first
 
 
@@ -7945,20 +7936,9 @@ _EXRX_DATA = json.dumps([
 
 
 def _exrx_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _EXRX_LOADER) -> Path:
-    import subprocess
-
-    fetched = tmp_path / "JunsWan+HealthKG" / "repo"
-    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
-    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
-    for path, text in ((corpus.EXRX_LOADER, loader), (corpus.EXRX_DATA, _EXRX_DATA)):
-        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
-        (fetched / path).write_text(text, encoding="utf-8")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "exercise data and kg"], check=True)
-    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
     # a later commit that empties the crawl: the pinned commit's file is the one read
-    (fetched / corpus.EXRX_DATA).write_text("[]", encoding="utf-8")
-    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    full = _committed_mirror(tmp_path, "JunsWan+HealthKG", {corpus.EXRX_LOADER: loader, corpus.EXRX_DATA: _EXRX_DATA},
+                             later={corpus.EXRX_DATA: "[]"})
     monkeypatch.setattr(corpus, "EXRX_COMMIT", full)
     return tmp_path
 
@@ -8016,28 +7996,17 @@ _CHIP_GUIDE = (
 
 
 def _chip_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _CHIP_GUIDE) -> Path:
-    import subprocess
-
-    fetched = tmp_path / "corydonbaylor+supply-chain" / "repo"
-    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
-    (fetched / "clean_data").mkdir(parents=True)
-    (fetched / "data").mkdir()
-    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
-    (fetched / corpus.CHIP_SUPPLY_GUIDE).write_text(guide, encoding="utf-8")
-    (fetched / "clean_data/organizatons.csv").write_text(
-        '"provider_name","provider_id","provider_type","country"\n"ASML","P88","organization","NLD"\n', "utf-8")
-    # inputs.csv begins with a byte order mark and has a quoted description over two lines, as the repository's does
-    (fetched / "data/inputs.csv").write_text(
-        '\ufeffinput_name,input_id,type,description\nEUV scanners,N20,tool_resource,"Extreme ultraviolet,\n'
-        'the most advanced"\n', "utf-8")
-    (fetched / "clean_data/inputs_to_providers.csv").write_text(
-        '"provider_id","provided_id","input_id"\n"P88","N20","NA"\n', "utf-8")
-    (fetched / "clean_data/outputs.csv").write_text('"provider_id","provided_id"\n"P88","N20"\n', "utf-8")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "data"], check=True)
-    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
-    (fetched / "clean_data/outputs.csv").write_text('"provider_id","provided_id"\n"LATER","N1"\n', "utf-8")
-    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    pinned = _committed_mirror(tmp_path, "corydonbaylor+supply-chain", {
+        corpus.CHIP_SUPPLY_GUIDE: guide,
+        "clean_data/organizatons.csv":
+            '"provider_name","provider_id","provider_type","country"\n"ASML","P88","organization","NLD"\n',
+        # inputs.csv begins with a byte order mark and has a quoted description over two lines, as the repository's
+        # does
+        "data/inputs.csv": '\ufeffinput_name,input_id,type,description\nEUV scanners,N20,tool_resource,"Extreme '
+                           'ultraviolet,\nthe most advanced"\n',
+        "clean_data/inputs_to_providers.csv": '"provider_id","provided_id","input_id"\n"P88","N20","NA"\n',
+        "clean_data/outputs.csv": '"provider_id","provided_id"\n"P88","N20"\n',
+    }, later={"clean_data/outputs.csv": '"provider_id","provided_id"\n"LATER","N1"\n'})
     monkeypatch.setattr(corpus, "CHIP_SUPPLY_COMMIT", pinned)
     return tmp_path
 
