@@ -6235,11 +6235,11 @@ science: soil-taxonomy, 06:56 to 07:06; culture: star-rail, 06:57 to 07:10; spor
 technology: chip-supply-chain, 06:58 to 07:10). THIRTY_SEVENTH_POOL = bangladesh-civil-procedure, chip-supply-chain,
 exrx-exercises, soil-taxonomy, star-rail, taiwan-etf-holdings (six graphs), drawn by
 `sorted(random.Random(65).sample(sorted(THIRTY_SEVENTH_POOL), 5))` = bangladesh-civil-procedure, exrx-exercises,
-soil-taxonomy, star-rail, taiwan-etf-holdings: **frozen** (70 questions), run once at the end of the session's tuning;
-the undrawn chip-supply-chain is tune. Declared as their helpers report them, and kept: bangladesh-civil-procedure
-(263 nodes) and taiwan-etf-holdings (265) are under the 300 nodes the brief aims for; bangladesh-civil-procedure's
-sections were parsed by its repository's regular expressions, some titles are noise and some sections sit in two or
-three parts (its questions use single-valued facts only); taiwan-etf-holdings' and star-rail's questions are in
+soil-taxonomy, star-rail, taiwan-etf-holdings: **frozen** (70 questions), run once at the end of the session's tuning
+(results/domains_frozen37.json, on 98da47a), spent since; the undrawn chip-supply-chain is tune. Declared as their
+helpers report them, and kept: bangladesh-civil-procedure (263 nodes) and taiwan-etf-holdings (265) are under the
+300 nodes the brief aims for; bangladesh-civil-procedure's sections were parsed by its repository's regular
+expressions, some titles are noise and some sections sit in two or three parts (its questions use single-valued facts only); taiwan-etf-holdings' and star-rail's questions are in
 Chinese; star-rail is loaded from its repository's Neo4j dump at a branch commit main never merged (its Python loaders
 do not run as committed), for which the Graph entry gained a `dump_commit` (HEAD for every other graph); exrx-exercises'
 script reads a file over 4 MiB that the snapshot lacks, so the committed crawl it was made from is served in its place
@@ -16563,7 +16563,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "channels, parameters and applications, as an LLM extracted them from "
                                          "MOSDAC's pages (a Graph RAG demo's generated Cypher)",
           writer=write_mosdac_satellites, source=MOSDAC_KG),
-    Graph("bangladesh-civil-procedure", "frozen", "Bangladesh's Code of Civil Procedure, 1908: its parts, sections "
+    Graph("bangladesh-civil-procedure", "spent", "Bangladesh's Code of Civil Procedure, 1908: its parts, sections "
                                                   "(title, number, text), orders and defined terms, with five High "
                                                   "Court Division case briefs (citation, date, issue, holding), "
                                                   "their judges, parties, courts, topics, the sections they apply "
@@ -16571,27 +16571,27 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_bangladesh_civil_procedure, source=CPC_BD),
     # [s38A Graph above]
 
-    Graph("taiwan-etf-holdings", "frozen", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
+    Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
                                             "held on 5 June 2026 with its weight and sector, their dividends of "
                                             "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
           writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
     # [s38B Graph above]
 
-    Graph("soil-taxonomy", "frozen", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
+    Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
                                      "its level and its place in its parent's key, and the parent it belongs to "
                                      "(Andrew G. Brown's Cypher for Neo4j, 2020)",
           writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
     # [s38C Graph above]
 
-    Graph("star-rail", "frozen", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
+    Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
                                  "materials each needs, relics and monsters (a course project's Neo4j dump)",
           dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
     # [s38D Graph above]
 
-    Graph("exrx-exercises", "frozen", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
+    Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
                                        "part and equipment each is listed under, and their target, synergist and "
                                        "stabilizer muscles (HealthKG's exercise graph, in English)",
