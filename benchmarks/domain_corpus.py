@@ -6224,10 +6224,10 @@ ggszk/neo4j-train-route-sample, neo4j-partners/neo4j-transport-for-london, LACHH
 vivianecorrea/adm-neo4j-travel-project and the synthetic Stromnetz dataset.
 
 The thirty-seventh split (declared 2026-12-04, twentieth session, before any xgrag command ran on its graphs). Six
-helpers, one domain each (government, law, courts, elections and politics; commerce, finance, companies, trade and
-real estate; science, medicine, biology, agriculture, environment and education; culture, books, music, film, art,
-history and games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology
-and telecoms), launched at 06:53 UTC with an 08:25 deadline, each to find one graph, load it with its repository's own
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, companies, trade and real
+estate; science, medicine, biology, agriculture, environment and education; culture, books, music, film, art, history
+and games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 06:53 UTC with an 08:25 deadline, each to find one graph, load it with its repository's own
 script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
 inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. All six found one
 (government: bangladesh-civil-procedure, begun 06:56, done 07:09; commerce: taiwan-etf-holdings, 06:57 to 07:04;
@@ -6237,14 +6237,15 @@ exrx-exercises, soil-taxonomy, star-rail, taiwan-etf-holdings (six graphs), draw
 `sorted(random.Random(65).sample(sorted(THIRTY_SEVENTH_POOL), 5))` = bangladesh-civil-procedure, exrx-exercises,
 soil-taxonomy, star-rail, taiwan-etf-holdings: **frozen** (70 questions), run once at the end of the session's tuning
 (results/domains_frozen37.json, on 98da47a), spent since; the undrawn chip-supply-chain is tune. Declared as their
-helpers report them, and kept: bangladesh-civil-procedure (263 nodes) and taiwan-etf-holdings (265) are under the
-300 nodes the brief aims for; bangladesh-civil-procedure's sections were parsed by its repository's regular
-expressions, some titles are noise and some sections sit in two or three parts (its questions use single-valued facts only); taiwan-etf-holdings' and star-rail's questions are in
-Chinese; star-rail is loaded from its repository's Neo4j dump at a branch commit main never merged (its Python loaders
-do not run as committed), for which the Graph entry gained a `dump_commit` (HEAD for every other graph); exrx-exercises'
-script reads a file over 4 MiB that the snapshot lacks, so the committed crawl it was made from is served in its place
-and the graph has no InstructionBodyPart nodes; soil-taxonomy and chip-supply-chain have two labels and no
-relationship property, soil-taxonomy is a pure tree; exrx-exercises has no relationship property either.
+helpers report them, and kept: bangladesh-civil-procedure (263 nodes) and taiwan-etf-holdings (265) are under the 300
+nodes the brief aims for; bangladesh-civil-procedure's sections were parsed by its repository's regular expressions,
+some titles are noise and some sections sit in two or three parts (its questions use single-valued facts only);
+taiwan-etf-holdings' and star-rail's questions are in Chinese; star-rail is loaded from its repository's Neo4j dump at a
+branch commit main never merged (its Python loaders do not run as committed), for which the Graph entry gained a
+`dump_commit` (HEAD for every other graph); exrx-exercises' script reads a file over 4 MiB that the snapshot lacks, so
+the committed crawl it was made from is served in its place and the graph has no InstructionBodyPart nodes;
+soil-taxonomy and chip-supply-chain have two labels and no relationship property, soil-taxonomy is a pure tree;
+exrx-exercises has no relationship property either.
 
 [s38A paragraph above]
 
