@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v46"
+READER_VERSION = "extractive-v47"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -1119,8 +1119,19 @@ class _Reading:
                 own |= others & content_stems(" ".join(beside))
         # the question's words outside the names it types: a type said there is asked about in its own right ("the
         # movies starred by actors in Women in Love": other movies than the one named; not "game 416"'s "game")
+        # (nor is the type word typed right beside a name, "the Push Pull exercise", which says what the one named
+        # is: exrx-exercises, spent, read another exercise's force through the cable both use)
         unnamed = plain.lower()
-        for w in sorted((w for w in said.values() if w), key=len, reverse=True):
+        for n, w in sorted(((n, w) for n, w in said.items() if w), key=lambda nw: len(nw[1]), reverse=True):
+            at = unnamed.find(w.lower())
+            if at >= 0:
+                ahead, behind = unnamed[:at], unnamed[at + len(w):]
+                last, nxt = re.search(r"(\w+)\W*$", ahead), re.match(r"\W*(\w+)", behind)
+                if nxt and content_stems(nxt.group(1)) & self._type_stems(n):
+                    behind = behind[nxt.end():]
+                elif last and content_stems(last.group(1)) & self._type_stems(n):
+                    ahead = ahead[:last.start()]
+                unnamed = ahead + " " + behind
             unnamed = unnamed.replace(w.lower(), " ")
         self.unnamed_stems = content_stems(unnamed)
         own |= {st for n in self.excluded for st in content_stems(n)} | self.quote_words

@@ -35,7 +35,7 @@ from typing import Any
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
-from xgrag.retrieval.name_index import NameIndex, declared_abbreviation, qualified_rest, shared_index
+from xgrag.retrieval.name_index import NameIndex, declared_abbreviation, qualified_rest, qualifier_first, shared_index
 from xgrag.retrieval.names import (
     ARTICLES,
     DESCRIPTIVE,
@@ -551,6 +551,11 @@ def abbreviated_forms(surface: str) -> list[tuple[str, ...]]:
     rest = qualified_rest(surface)
     if rest is not None and key_tokens(rest):
         forms.append(key_tokens(rest))
+    # ... or with that qualifier said first, as an adjective (`qualifier_first`: "the selectorized sled" for "Sled
+    # (selectorized)")
+    first = qualifier_first(surface)
+    if first is not None and key_tokens(first):
+        forms.append(key_tokens(first))
     return forms
 
 

@@ -150,6 +150,21 @@ def qualified_rest(name: str) -> str | None:
     return rest
 
 
+def qualifier_first(name: str) -> str | None:
+    """A name whose qualifier in brackets, a word or three in lower case, is said before it, as an adjective is
+    ("Sled (selectorized)": "selectorized Sled", "Lever (plate loaded)": "plate loaded Lever"): a catalogue writes
+    the kind first, people the quality first (exrx-exercises, spent: "the selectorized sled" linked every sled).
+    None where the name has no such qualifier."""
+    m = _QUALIFIED.match(name)
+    if m is None or declared_abbreviation(name) is not None:
+        return None
+    qualifier, rest = m.group(2).strip(), m.group(1).strip()
+    if not re.fullmatch(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}", qualifier) or not re.search(r"[^\W\d_]", rest) \
+            or re.search(r"[()（）]", rest):
+        return None
+    return f"{qualifier} {rest}"
+
+
 # A name that says its kind before a colon, then what it is: "终极技能：巡飞弹" (a skill), "Ultimate: Loitering
 # munition"; the kind is a few words (or up to six Chinese or Japanese letters), the rest two letters or more
 _LABELLED = re.compile(r"^\s*([^:：]{1,24}?)\s*(?:：|:\s)\s*(\S.*?)\s*$")

@@ -242,18 +242,42 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
         if _unique(s, opts):
             out.append((score, [key], seen))
-        elif (score >= 94 or (score == 90 and key not in copied)) and s.distinct >= OWN_NAME_DISTINCT * s.present \
-                and not opaque(s):
+        elif (score >= 94 or (score == 90 and key not in copied)) and not opaque(s) \
+                and (s.distinct >= OWN_NAME_DISTINCT * s.present or composed_from(lp, opts, s) is not None):
             # the label's own name ("name", "customerName") repeats as people's names do (two customers called
             # Whoopi): still what its users call them, after any name in parts or title + year; a name said twice
             # links both, reported as ambiguous. So does a title (two paintings called "Portrait of a Man", known
             # by their titles, not their catalogue URLs: met-paintings, spent), unless it copies the name of what
             # the nodes are linked to (a Stack Overflow answer's title is its question's: the answer would read as
             # its question; named by its link)
+            # (fewer distinct still, where a unique key is built from it: "45° Calf Press__Calf__Lever" beside
+            # "45° Calf Press", exrx-exercises, spent, whose variants of an exercise were named by their composed key
+            # and "which exercise" answered "Seated Hip External Rotation__Hips__Cable__...")
+            built = composed_from(lp, opts, s)
             out.append((50, [key], f"the label's own {'title' if score == 90 else 'name'}, though it repeats "
-                                   f"({seen})"))
+                                   f"({seen})" + (f"; {built} is built from it" if built else "")))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
+
+
+# Characters that join the parts of a key built from several values ("45° Calf Press__Calf__Lever", "Paris|FR").
+_JOINS = frozenset("_|:/#;@-.")
+
+
+def composed_from(lp: LabelProfile, opts: InferOptions, s: PropertyStats) -> str | None:
+    """The unique property of `lp` built from `s` and more (an id "45° Calf Press__Calf__Lever" beside a name "45° Calf
+    Press" that repeats over an exercise's variants): one of its sampled values (the smallest,
+    `PropertyStats.examples`) is one of `s`'s followed by a joining character. Its authors told the nodes apart by
+    adding to the name, so the name is still what the nodes are called. A name with fewer distinct values than one
+    in `KIND_ONLY` nodes is a kind, not a name, whatever is built from it."""
+    if s.distinct * KIND_ONLY < s.present:
+        return None
+    for key, o in sorted(lp.properties.items()):
+        if key != s.key and "string" in o.kinds and _unique(o, opts) and any(
+                x.startswith(v) and len(x) > len(v) and x[len(v)] in _JOINS
+                for x in o.examples for v in s.examples if v.strip()):
+            return key
+    return None
 
 
 def _korean_name_key(key: str) -> bool:

@@ -1596,6 +1596,17 @@ def test_a_named_entitys_own_value_beats_its_siblings_reached_through_a_shared_n
     assert _read("Which opening was played in game 1?", _chess()) == ("Queen's Gambit Declined Slav.", ["o1"])
 
 
+def test_a_type_word_typed_beside_the_name_speaks_of_no_other_of_its_kind() -> None:
+    # exrx-exercises (spent): "the Push Pull exercise" is the one named; Push Pull -USES- Cable -USES- Pull-up
+    # -force- states "use" too, yet reads another exercise's force, as a sibling reached through a shared neighbour
+    facts = [_edge("u1", "Push Pull", "USES EQUIPMENT", "Cable", "ExerciseVariant", "Equipment"),
+             _edge("u2", "Pull-up", "USES EQUIPMENT", "Cable", "ExerciseVariant", "Equipment"),
+             _prop("f1", "Push Pull", "force", "Push & Pull", "ExerciseVariant"),
+             _prop("f2", "Pull-up", "force", "Pull", "ExerciseVariant")]
+    assert _read("What kind of force does the Push Pull exercise use?", facts) == ("Push & Pull.", ["f1"])
+    assert _read("What kind of force does the exercise Push Pull use?", facts) == ("Push & Pull.", ["f1"])
+
+
 def test_a_word_stored_on_a_relationship_says_which_one_and_a_name_says_the_noun_asked() -> None:
     assert _read("Who played black in game 1?", _chess()) == ("Steinitz Wilhelm.", ["w1"])
     # no type is called a championship: the Event whose name says it is asked

@@ -65,6 +65,15 @@ def test_a_title_typed_without_its_qualifier_in_brackets_is_linked_as_a_short_fo
     assert sorted((le.node.id, le.method) for le in linked) == [("1", "short"), ("2", "exact")]
 
 
+def test_a_name_typed_with_its_qualifier_in_brackets_said_first_is_linked_as_a_short_form() -> None:
+    # exrx-exercises (spent): "the selectorized sled" is "Sled (selectorized)", not the plain "Sled" beside it
+    cands = [(Node("1", "Sled (selectorized)"), 1.0), (Node("2", "Sled"), 1.0), (Node("3", "Sled (plate loaded)"), 1.0)]
+    linked = select_mentions("Which exercise is done on the selectorized sled?", cands)
+    assert [(le.node.id, le.method) for le in linked] == [("1", "short")]
+    linked = select_mentions("Which muscle is targeted by the exercise done on the plate-loaded sled?", cands)
+    assert [(le.node.id, le.method) for le in linked] == [("3", "short")]
+
+
 def test_stopword_names_are_not_linked_unless_bracketed() -> None:
     cands = [(Node("1", "It"), 1.0)]
     assert select_mentions("what is it about", cands) == []

@@ -168,3 +168,17 @@ def test_a_name_typed_without_the_qualifier_in_brackets_that_ends_it() -> None:
     assert name_index.qualified_rest("China National Offshore Oil Corporation (CNOOC)") is None
     assert name_index.qualified_rest("Hyson (Nigeria) Limited") is None
     assert name_index.qualified_rest("Cha Sang-woo (Se-ri's ex-boyfriend (Ep. 1, 5 & 7))") is None
+
+
+def test_a_name_typed_with_its_qualifier_in_brackets_said_first() -> None:
+    # exrx-exercises (spent): "the selectorized sled" is the equipment stored as "Sled (selectorized)"
+    assert name_index.qualifier_first("Sled (selectorized)") == "selectorized Sled"
+    assert name_index.qualifier_first("Lever (plate loaded)") == "plate loaded Lever"
+    first = name_index.qualifier_first("Lever (plate loaded)") or ""
+    assert key_tokens("the plate-loaded lever")[1:] == key_tokens(first)
+    # a qualifier in capitals, with digits or of more than three words is no adjective; an abbreviation is declared
+    assert name_index.qualifier_first("Heat (1995 film)") is None
+    assert name_index.qualifier_first("Paris (Texas)") is None
+    assert name_index.qualifier_first("China National Offshore Oil Corporation (CNOOC)") is None
+    assert name_index.qualifier_first("Press (one of the many old ones)") is None
+    assert name_index.qualifier_first("Sled") is None

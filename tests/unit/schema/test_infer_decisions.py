@@ -4,6 +4,7 @@ embedded Neo4j in tests/integration/test_schema_infer.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import tomllib
 
 from xgrag.config import ConfigError, load_settings
 from xgrag.schema.emit import _comment, toml_value
-from xgrag.schema.labels import choose_key, name_candidates
+from xgrag.schema.labels import choose_key, composed_from, name_candidates
 from xgrag.schema.options import InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, SchemaObject, id_named
 from xgrag.schema.values import describe, not_a_fact
@@ -465,6 +466,25 @@ def test_the_label_s_own_name_names_its_nodes_though_it_repeats_as_people_s_name
     post = label("Post", stats("title", distinct=8), stats("postId"))
     assert name_candidates(post, OPTS)[0][:2] == (50, ["title"])
     assert name_candidates(post, OPTS, frozenset({"title"})) == []
+
+
+def test_a_name_that_repeats_names_its_nodes_where_their_unique_key_is_built_from_it() -> None:
+    # exrx-exercises (spent): 332 names over 845 variants of the exercises, each told apart by an id that joins the
+    # name, the body part, the equipment and the target ("45° Calf Press__Calf__Lever"): the name is still theirs
+    name = replace(stats("name", present=845, distinct=332), examples=("45° Calf Press", "45° Calf Raise"))
+    ident = replace(stats("id", present=845, distinct=845, max_len=90, avg_len=40.0),
+                    examples=("45° Calf Press__Calf__Lever (plate loade", "45° Calf Press__Calf__Sled__Gastrocnemiu"))
+    variant = label("ExerciseVariant", name, ident, sampled=845)
+    assert composed_from(variant, OPTS, name) == "id"
+    assert name_candidates(variant, OPTS)[0][:2] == (50, ["name"])
+    assert "id is built from it" in name_candidates(variant, OPTS)[0][2]
+    # a key that merely begins like a name, with no joining character after it, is built from nothing
+    loose = replace(ident, examples=("45° Calf Pressure", "45° Calf Raises"))
+    assert composed_from(label("ExerciseVariant", name, loose, sampled=845), OPTS, name) is None
+    assert name_candidates(label("ExerciseVariant", name, loose, sampled=845), OPTS) == []
+    # a "name" with fewer distinct values than one in KIND_ONLY nodes is a kind, whatever is built from it
+    kind = replace(name, distinct=30)
+    assert composed_from(label("Crime", kind, ident, sampled=845), OPTS, kind) is None
 
 
 def test_a_name_some_nodes_lack_names_them_before_a_designation_and_one_all_share_does_not() -> None:
