@@ -15522,6 +15522,160 @@ def write_bangladesh_civil_procedure(store: Any, mirror: Path) -> None:
             raise CorpusError(f"{CPC_BD}: {loader} logged errors: {'; '.join(errors[:3])}")
 
 
+IDN_IT_LAW = "bayu-siddhi/indonesia-it-law-graph-rag"  # Bayu Siddhi's 2025 Graph-RAG over Indonesian IT regulations
+IDN_IT_LAW_COMMIT = "02701ea87adcaba30729d64e953b7a9b372cebc1"  # its HEAD (19 July 2025, a README edit)
+IDN_IT_LAW_NOTEBOOK = "prep/graph_construction.ipynb"  # the step that builds the graph, run from prep/
+IDN_IT_LAW_BUILDER = "src/prep/graph_builder.py"  # the RegulationGraphBuilder the notebook imports from src.prep
+IDN_IT_LAW_DATA = "data/json/regulation_data_final.json"  # the one file build_graph opens
+# the notebook's code cells run: its imports (0) and the build of db-large (3), the database its README and .env.example
+# name as the application's (cells 1 and 5 build the same regulations into db-small and db-domain-specific with other
+# embedding models; cells 2, 4 and 6 are commented-out visualisations)
+IDN_IT_LAW_CELLS = (0, 3)
+# what graph_builder.py imports besides neo4j, pyvis, tqdm, prettytable and sentence_transformers (given here)
+_IDN_IT_LAW_IMPORTS = frozenset({"re", "json", "time", "typing"})
+_IDN_IT_LAW_SETTINGS = {"NEO4J_HOST": "bolt://unused", "NEO4J_USERNAME": "unused", "NEO4J_PASSWORD": "unused"}
+
+
+class _IdnTransaction:
+    """A transaction as RegulationGraphBuilder uses one: `tx.run(query=..., parameters=...)`, each an auto-commit
+    statement on the store, its result's records by key (single() the first; list() all of them)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _CpcResult:
+        return _CpcResult(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+class _IdnSession(_SessionBlock):
+    """A driver session whose execute_write/execute_read call the builder's function with an _IdnTransaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return work(_IdnTransaction(self.store), *args, **kwargs)
+
+    execute_read = execute_write
+
+
+class _IdnDriver(_SessionBlock):
+    """`with neo4j.GraphDatabase.driver(uri=..., auth=...) as driver`: sessions (any database) over the store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def session(self, **config: Any) -> _IdnSession:
+        return _IdnSession(self.store)
+
+
+class _IdnTable:
+    """prettytable.PrettyTable as print_summary fills one before printing it (its print writes nothing here)."""
+
+    def __init__(self) -> None:
+        self.align: dict[str, str] = {}
+
+    def add_column(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    add_row = add_divider = add_column
+
+
+def _idn_it_law_modules(store: Any) -> dict[str, types.ModuleType]:
+    """The modules graph_builder.py imports, as given here: `neo4j` (a driver over the store; neo4j.time.Date a
+    Python date, which the driver sends as a Neo4j date; Session, Record and Driver only name types), tqdm (the
+    iterable itself), prettytable, and pyvis and sentence_transformers, used only by the visualisation (not run) and
+    the embedding step (left out: see write_indonesia_it_regulations)."""
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri=None, auth=None, **config: _IdnDriver(store))
+    neo4j_module.time = types.SimpleNamespace(Date=datetime.date)  # type: ignore[attr-defined]
+    for name in ("Session", "Record", "Driver"):
+        setattr(neo4j_module, name, type(name, (), {}))
+    tqdm = types.ModuleType("tqdm")
+    tqdm.tqdm = lambda iterable=None, **kwargs: iterable  # type: ignore[attr-defined]
+    prettytable = types.ModuleType("prettytable")
+    prettytable.PrettyTable = _IdnTable  # type: ignore[attr-defined]
+
+    def no_model(name: str, *args: Any, **kwargs: Any) -> None:
+        raise CorpusError(f"{IDN_IT_LAW}: its builder loads the embedding model {name}, which is not read here")
+
+    sentence_transformers = types.ModuleType("sentence_transformers")
+    sentence_transformers.SentenceTransformer = no_model  # type: ignore[attr-defined]
+    return {"neo4j": neo4j_module, "tqdm": tqdm, "prettytable": prettytable, "pyvis": types.ModuleType("pyvis"),
+            "sentence_transformers": sentence_transformers}
+
+
+def write_indonesia_it_regulations(store: Any, mirror: Path) -> None:
+    """The regulation graph of bayu-siddhi/indonesia-it-law-graph-rag (Bayu Siddhi's "Indonesian IT Law Question
+    Answering System Based on Graph-RAG", 2025; no licence file; Python, its data in Indonesian): 63 Indonesian IT
+    regulations (laws, government regulations and Kominfo ministerial regulations, 1999 to 2024, scraped from
+    peraturan.bpk.go.id and Komdigi's JDIH in February 2025 and parsed into considerations, legal bases, definitions
+    and articles), read at IDN_IT_LAW_COMMIT and built as its prep/graph_construction.ipynb builds it: the notebook's
+    cells IDN_IT_LAW_CELLS (its imports, then RegulationGraphBuilder(...).detach_delete_all() and build_graph(
+    json_input="../data/json/regulation_data_final.json", batch_size=64, verbose=True) for db-large), run from prep/
+    as written, with src/prep/graph_builder.py as `src.prep` (src/prep/__init__.py, which imports its PDF converter,
+    parser and scrapers, is not run). build_graph writes, per regulation, its Regulation node (id, title, type,
+    number, year, is_amendment, amendment_number, institution, issue_place, issue and effective dates as Neo4j
+    dates, URLs, download_name) and its Subject nodes (HAS_SUBJECT), AMENDED_BY {amendment_number} from each
+    regulation it amends, its consideration and legal basis (Consideration, Observation, by apoc.create.addLabels and
+    apoc.create.relationship: HAS_CONSIDERATION, HAS_OBSERVATION), its definitions (Definition: name, text;
+    HAS_DEFINITION), its articles (Article:Effective: number, chapter, part, paragraph, title "Pasal 5 PP Nomor 71
+    Tahun 2019", text; HAS_ARTICLE), NEXT_ARTICLE and PREVIOUS_ARTICLE {amendment_number, is_effective} between
+    them, REFER_TO between articles and AMENDED_BY {amendment_number} from an amended article to its amendment;
+    then it marks amended articles Ineffective ("Tidak Berlaku") and drops next_article and real_text. How it runs:
+    the cells and the builder run in namespaces of their own whose `neo4j` is a driver over the store (each tx.run
+    one auto-commit statement, single() its first record: _IdnTransaction), whose `os` gives placeholder settings
+    (_IDN_IT_LAW_SETTINGS, as its .env would; the store is local) and prep/ as working directory, whose `open` reads
+    only the data file, and whose print writes nothing (its summary table). Left out: the builder's embedding step
+    (_create_vector_embedding, a SentenceTransformer model's vectors on the text nodes, which this offline machine
+    cannot download) and the RELATED_TO step it feeds (_create_related_to_relationship: a vector index search of
+    articles of other regulations over 0.96 similarity, and its text index): both methods are replaced by ones that
+    write nothing, so the graph has no embedding property and no RELATED_TO; everything else is as build_graph
+    writes it."""
+    def read(path: str) -> bytes:
+        return read_file(IDN_IT_LAW, path, mirror, IDN_IT_LAW_COMMIT)
+
+    data = read(IDN_IT_LAW_DATA).decode("utf-8")
+    notebook = json.loads(read(IDN_IT_LAW_NOTEBOOK))
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    data_path = posixpath.join("..", *IDN_IT_LAW_DATA.split("/"))
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        if str(path) != data_path:
+            raise CorpusError(f"{IDN_IT_LAW}: its builder opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    modules = _idn_it_law_modules(store)
+    builder = types.ModuleType("src.prep")
+    builder.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": _loader_importer(
+        IDN_IT_LAW, modules, _IDN_IT_LAW_IMPORTS), "open": opened, "print": _quiet}, "__name__": "src.prep"})
+    source = read(IDN_IT_LAW_BUILDER).decode("utf-8")
+    exec(compile(source, f"{IDN_IT_LAW}/{IDN_IT_LAW_BUILDER}", "exec"), builder.__dict__)  # noqa: S102
+    regulation_graph = builder.__dict__.get("RegulationGraphBuilder")
+    if not isinstance(regulation_graph, type):
+        raise CorpusError(f"{IDN_IT_LAW}: {IDN_IT_LAW_BUILDER} defines no RegulationGraphBuilder class")
+    for step in ("_create_vector_embedding", "_create_related_to_relationship"):
+        if not callable(getattr(regulation_graph, step, None)):
+            raise CorpusError(f"{IDN_IT_LAW}: its RegulationGraphBuilder has no {step} step to leave out")
+    regulation_graph._create_vector_embedding = lambda self, **kwargs: None  # type: ignore[attr-defined]
+    regulation_graph._create_related_to_relationship = lambda self, **kwargs: []  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    os_module.environ = dict(_IDN_IT_LAW_SETTINGS)  # type: ignore[attr-defined]
+    os_module.getcwd = lambda: f"/{IDN_IT_LAW}/prep"  # type: ignore[attr-defined]
+    sys_module = types.ModuleType("sys")
+    sys_module.path = []  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    importer = _loader_importer(IDN_IT_LAW, {"os": os_module, "sys": sys_module, "dotenv": dotenv,
+                                             "src.prep": builder}, frozenset())
+    if len(cells) <= max(IDN_IT_LAW_CELLS):
+        raise CorpusError(f"{IDN_IT_LAW}: {IDN_IT_LAW_NOTEBOOK} has {len(cells)} code cells, not the build's")
+    _run_loader(IDN_IT_LAW, IDN_IT_LAW_NOTEBOOK, "\n".join(cells[i] for i in IDN_IT_LAW_CELLS), importer,
+                file=f"/{IDN_IT_LAW}/{IDN_IT_LAW_NOTEBOOK}", print=_quiet)
+
+
 # [s38A source and writer above]
 
 
@@ -16570,6 +16724,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                   "their judges, parties, courts, topics, the sections they apply "
                                                   "and the principles they establish",
           writer=write_bangladesh_civil_procedure, source=CPC_BD),
+    Graph("indonesia-it-regulations", "frozen", "Indonesia's IT laws and regulations (63: laws, government regulations "
+                                                "and Kominfo ministerial regulations, 1999-2024), their subjects, "
+                                                "issue and effective dates, which amends which, their considerations, "
+                                                "legal bases, defined terms and articles (in Indonesian)",
+          writer=write_indonesia_it_regulations, source=IDN_IT_LAW),
     # [s38A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
