@@ -6247,6 +6247,74 @@ the committed crawl it was made from is served in its place and the graph has no
 soil-taxonomy and chip-supply-chain have two labels and no relationship property, soil-taxonomy is a pure tree;
 exrx-exercises has no relationship property either.
 
+Helper s38A's paragraph, written blind (the thirty-eighth split, in preparation; domain searched: government, law,
+courts, elections and politics, in English, Chinese, Korean, Japanese, German, French, Spanish, Portuguese and Italian;
+this helper began at 10:11 UTC on 4 December 2026, its deadline 11:45). indonesia-it-regulations:
+github.com/bayu-siddhi/indonesia-it-law-graph-rag (Bayu Siddhi's "Indonesian IT Law Question Answering System Based on
+Graph-RAG", 2025; no licence file; Python, its data in Indonesian: 63 IT-related Indonesian regulations, laws (UU),
+government regulations (PP) and Kominfo ministerial regulations (PERMENKOMINFO) of 1999 to 2024, scraped from
+peraturan.bpk.go.id and Komdigi's JDIH in February 2025 and parsed into considerations, legal bases, definitions and
+articles), read at IDN_IT_LAW_COMMIT (02701ea, its HEAD of 19 July 2025, a README edit; the data file of 15 July, the
+builder of 13 July, the notebook of 16 July). Its load script is prep/graph_construction.ipynb with
+src/prep/graph_builder.py's RegulationGraphBuilder, run as the notebook runs it from prep/
+(write_indonesia_it_regulations): its imports cell and its db-large build (the database its README and .env.example name
+as the application's: detach_delete_all(), then build_graph over ../data/json/regulation_data_final.json), in namespaces
+of their own whose `neo4j` is a driver over the store (each tx.run(query=..., parameters=...) one auto-commit statement,
+single() its first record; neo4j.time.Date a Python date), whose `os` gives placeholder settings, whose `open` reads
+only the data file and whose print (its summary table) writes nothing; the notebook's db-small and db-domain-specific
+cells (the same regulations, other embedding models) and its commented-out visualisations are not run, nor
+src/prep/__init__.py (its PDF converter, parser and scrapers). What the loader had to change: the builder's embedding
+step (a SentenceTransformer model's vectors on the text nodes, a model this offline machine cannot download) and the
+RELATED_TO step it feeds (a vector index search for articles of other regulations over 0.96 similarity) are replaced by
+steps that write nothing, so the graph has no embedding and no RELATED_TO; its Cypher is 5.x already
+(apoc.create.addLabels and apoc.create.relationship are APOC core). Graph (`up` 68 s and 89 s, server start included):
+3,591 nodes in 8 labels (Article 2,423, of them Effective 2,352 and Ineffective 71; Definition 957; Regulation 63:
+title, type, number, year, is_amendment, amendment_number, institution, issue_place, issue_date and effective_date as
+dates, URLs, download_name "UU_2008_011"; Consideration 63; Observation 63; Subject 22) and 10,105 relationships
+(HAS_ARTICLE 2,423, NEXT_ARTICLE 2,422 and PREVIOUS_ARTICLE 2,422 {amendment_number, is_effective}, REFER_TO 1,529,
+HAS_DEFINITION 957, HAS_SUBJECT 117, AMENDED_BY 109 {amendment_number}: 26 between regulations, 83 between articles,
+HAS_CONSIDERATION 63, HAS_OBSERVATION 63). Quirks kept as the builder writes them: each amendment is AMENDED_BY from the
+regulation it amends and from every earlier amendment of it (Permenkominfo 5/2017 from 26/2007, 16/2010, 29/2010 and
+24/2011), the number its own; PP 46/2021's from PP 52/2000 has amendment_number 0 (its own amendment field), and the six
+other regulations it lists, links to peraturan.bpk.go.id outside the set, are skipped; UU 11/2008's effective date is
+2010-04-21 as the data gives it, Permenkominfo 26/2015 has none; the third ineffective-marking query sets `effective`
+(not is_effective) false on 52 PREVIOUS_ARTICLE relationships, so every PREVIOUS_ARTICLE keeps is_effective true (119
+NEXT_ARTICLE are false); an article's chapter, part and paragraph are strings, "" where none; 146 definition names are
+defined in several regulations (one of them 37 times); subjects are BPK's upper-case classification; considerations and
+legal bases are whole-text nodes. The 14 questions, in Indonesian as the data is: 7 edge (the article that amends Pasal
+27 of UU 11/2008, the regulations that amend Permenkominfo 6/2021, PP 52/2000 and Permenkominfo 11/PER/M.KOMINFO/4/2007,
+the one regulation classed under human rights and the one under procurement, the regulation that defines the autonomous
+system number), 3 node-property (UU 36/1999's effective date, Permenkominfo 13/2019's issue date, whether Pasal 26 of UU
+11/2008 is in force), 2 relationship-property (which amendment of UU 11/2008 UU 1/2024 is, and which of Permenkominfo
+26/PER/M.KOMINFO/5/2007 Permenkominfo 5/2017 is), 2 two-hop (the effective date of the regulation classed under public
+information, the issue date of the one under JDIH), each answer checked with Cypher to be the only one the graph holds;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: bangladesh-civil-procedure (a code's parts and sections) and us-constitutional-law are law graphs,
+generalitat-org-chart and sri-lanka-ministries government, indonesia-politicians and indonesia-establishments
+Indonesian; no corpus graph holds a country's regulations with their amendment chains, definitions and articles.
+Considered by s38A and left out (each grepped here first): mparoca/bill_subject_classification (the New York State
+Assembly's 2022-2023 bills and sponsors from OpenStates, with a neo4j_ingestion.py over committed CSVs: its subjects are
+a BERT zero-shot model's predictions and its nodes carry only a bill number and title and sponsors' names);
+Cynyard999/law-knowledge-graph (a Chinese criminal-law KBQA: no load script, its build_data.py trains models over a
+graph it reads); liuhuanyong/CrimeKgAssitant (its QA corpus goes to Elasticsearch, no Neo4j load);
+KernelAcademy-AICamp/ai-camp-4nd-llm-agent-service-project-4th_-law_law-3-team (Korean statutes and precedents for a
+Neo4j graph, as its skill notes describe: no statute or precedent data among the JSON files stored under its backend/);
+andreac0/Cypher-Queries-CIKM24 (the Italian Legislative Property Graph's queries, no data); Gunelmaas/SNA_team16 (UN
+General Assembly votes in R, no Neo4j); maxmilian/lawsHack and miskibin/sejmofil with sejmofil-neo4j-mcp (seen before:
+Taiwan's judgments downloaded at run time, the Polish Sejm's graph queried, no load of committed data);
+salamituns/ng-gov-graph (a Next.js Nigerian government explorer with a Drizzle database; no Neo4j load seen in the part
+of its listing read); a congress-legislators temporal loader and an Indian constituency-to-district script (repositories
+not named by the index; the latter reads Excel folders on a Windows desktop); other law Graph-RAG repositories found by
+name (Tuanxyzc/traffic-law-graphrag, SyDuc7421/land-law-graph-rag, MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System,
+hyensooharry-design/industrial-safety-law-graph-rag-system, DaDaDiRaRa/arch-law-graph: not examined, the first fitting
+graph found). In the corpus or left out before, not tried again: labdados/tec-cid, legis-graph, fdoyle/govtrack, the
+Irish 2016 election course projects, jmelgarmartin's congreso GraphBuilder, the Czech UPA and Slovak votes loaders,
+SojaSurfer/Text_Technology, the OpenParliament, CanadaGPT, swissparlpy and tkapi loaders,
+syedhassaanahmed/neo4j-datasets' europe-politics, Clarence-Kong/QABasedOnPolicyKnowledgeGraph,
+dmehrotra/department-of-defense-cypher, usuallycwdillon/george, moxious/gdelt, justin-napolitano's Supreme Court
+repositories, the Sri Lankan gazette loaders, qiuyue97/leader_graph, guyfreund/israeli-law-graph,
+AtharvTrivedi21/LegalRAG-KnowledgeGraph and the Korean politicians py2neo loader.
+
 [s38A paragraph above]
 
 [s38B paragraph above]
