@@ -6247,6 +6247,74 @@ the committed crawl it was made from is served in its place and the graph has no
 soil-taxonomy and chip-supply-chain have two labels and no relationship property, soil-taxonomy is a pure tree;
 exrx-exercises has no relationship property either.
 
+Helper s38A's paragraph, written blind (the thirty-eighth split, in preparation; domain searched: government, law,
+courts, elections and politics, in English, Chinese, Korean, Japanese, German, French, Spanish, Portuguese and Italian;
+this helper began at 10:11 UTC on 4 December 2026, its deadline 11:45). indonesia-it-regulations:
+github.com/bayu-siddhi/indonesia-it-law-graph-rag (Bayu Siddhi's "Indonesian IT Law Question Answering System Based on
+Graph-RAG", 2025; no licence file; Python, its data in Indonesian: 63 IT-related Indonesian regulations, laws (UU),
+government regulations (PP) and Kominfo ministerial regulations (PERMENKOMINFO) of 1999 to 2024, scraped from
+peraturan.bpk.go.id and Komdigi's JDIH in February 2025 and parsed into considerations, legal bases, definitions and
+articles), read at IDN_IT_LAW_COMMIT (02701ea, its HEAD of 19 July 2025, a README edit; the data file of 15 July, the
+builder of 13 July, the notebook of 16 July). Its load script is prep/graph_construction.ipynb with
+src/prep/graph_builder.py's RegulationGraphBuilder, run as the notebook runs it from prep/
+(write_indonesia_it_regulations): its imports cell and its db-large build (the database its README and .env.example name
+as the application's: detach_delete_all(), then build_graph over ../data/json/regulation_data_final.json), in namespaces
+of their own whose `neo4j` is a driver over the store (each tx.run(query=..., parameters=...) one auto-commit statement,
+single() its first record; neo4j.time.Date a Python date), whose `os` gives placeholder settings, whose `open` reads
+only the data file and whose print (its summary table) writes nothing; the notebook's db-small and db-domain-specific
+cells (the same regulations, other embedding models) and its commented-out visualisations are not run, nor
+src/prep/__init__.py (its PDF converter, parser and scrapers). What the loader had to change: the builder's embedding
+step (a SentenceTransformer model's vectors on the text nodes, a model this offline machine cannot download) and the
+RELATED_TO step it feeds (a vector index search for articles of other regulations over 0.96 similarity) are replaced by
+steps that write nothing, so the graph has no embedding and no RELATED_TO; its Cypher is 5.x already
+(apoc.create.addLabels and apoc.create.relationship are APOC core). Graph (`up` 68 s and 89 s, server start included):
+3,591 nodes in 8 labels (Article 2,423, of them Effective 2,352 and Ineffective 71; Definition 957; Regulation 63:
+title, type, number, year, is_amendment, amendment_number, institution, issue_place, issue_date and effective_date as
+dates, URLs, download_name "UU_2008_011"; Consideration 63; Observation 63; Subject 22) and 10,105 relationships
+(HAS_ARTICLE 2,423, NEXT_ARTICLE 2,422 and PREVIOUS_ARTICLE 2,422 {amendment_number, is_effective}, REFER_TO 1,529,
+HAS_DEFINITION 957, HAS_SUBJECT 117, AMENDED_BY 109 {amendment_number}: 26 between regulations, 83 between articles,
+HAS_CONSIDERATION 63, HAS_OBSERVATION 63). Quirks kept as the builder writes them: each amendment is AMENDED_BY from the
+regulation it amends and from every earlier amendment of it (Permenkominfo 5/2017 from 26/2007, 16/2010, 29/2010 and
+24/2011), the number its own; PP 46/2021's from PP 52/2000 has amendment_number 0 (its own amendment field), and the six
+other regulations it lists, links to peraturan.bpk.go.id outside the set, are skipped; UU 11/2008's effective date is
+2010-04-21 as the data gives it, Permenkominfo 26/2015 has none; the third ineffective-marking query sets `effective`
+(not is_effective) false on 52 PREVIOUS_ARTICLE relationships, so every PREVIOUS_ARTICLE keeps is_effective true (119
+NEXT_ARTICLE are false); an article's chapter, part and paragraph are strings, "" where none; 146 definition names are
+defined in several regulations (one of them 37 times); subjects are BPK's upper-case classification; considerations and
+legal bases are whole-text nodes. The 14 questions, in Indonesian as the data is: 7 edge (the article that amends Pasal
+27 of UU 11/2008, the regulations that amend Permenkominfo 6/2021, PP 52/2000 and Permenkominfo 11/PER/M.KOMINFO/4/2007,
+the one regulation classed under human rights and the one under procurement, the regulation that defines the autonomous
+system number), 3 node-property (UU 36/1999's effective date, Permenkominfo 13/2019's issue date, whether Pasal 26 of UU
+11/2008 is in force), 2 relationship-property (which amendment of UU 11/2008 UU 1/2024 is, and which of Permenkominfo
+26/PER/M.KOMINFO/5/2007 Permenkominfo 5/2017 is), 2 two-hop (the effective date of the regulation classed under public
+information, the issue date of the one under JDIH), each answer checked with Cypher to be the only one the graph holds;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: bangladesh-civil-procedure (a code's parts and sections) and us-constitutional-law are law graphs,
+generalitat-org-chart and sri-lanka-ministries government, indonesia-politicians and indonesia-establishments
+Indonesian; no corpus graph holds a country's regulations with their amendment chains, definitions and articles.
+Considered by s38A and left out (each grepped here first): mparoca/bill_subject_classification (the New York State
+Assembly's 2022-2023 bills and sponsors from OpenStates, with a neo4j_ingestion.py over committed CSVs: its subjects are
+a BERT zero-shot model's predictions and its nodes carry only a bill number and title and sponsors' names);
+Cynyard999/law-knowledge-graph (a Chinese criminal-law KBQA: no load script, its build_data.py trains models over a
+graph it reads); liuhuanyong/CrimeKgAssitant (its QA corpus goes to Elasticsearch, no Neo4j load);
+KernelAcademy-AICamp/ai-camp-4nd-llm-agent-service-project-4th_-law_law-3-team (Korean statutes and precedents for a
+Neo4j graph, as its skill notes describe: no statute or precedent data among the JSON files stored under its backend/);
+andreac0/Cypher-Queries-CIKM24 (the Italian Legislative Property Graph's queries, no data); Gunelmaas/SNA_team16 (UN
+General Assembly votes in R, no Neo4j); maxmilian/lawsHack and miskibin/sejmofil with sejmofil-neo4j-mcp (seen before:
+Taiwan's judgments downloaded at run time, the Polish Sejm's graph queried, no load of committed data);
+salamituns/ng-gov-graph (a Next.js Nigerian government explorer with a Drizzle database; no Neo4j load seen in the part
+of its listing read); a congress-legislators temporal loader and an Indian constituency-to-district script (repositories
+not named by the index; the latter reads Excel folders on a Windows desktop); other law Graph-RAG repositories found by
+name (Tuanxyzc/traffic-law-graphrag, SyDuc7421/land-law-graph-rag, MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System,
+hyensooharry-design/industrial-safety-law-graph-rag-system, DaDaDiRaRa/arch-law-graph: not examined, the first fitting
+graph found). In the corpus or left out before, not tried again: labdados/tec-cid, legis-graph, fdoyle/govtrack, the
+Irish 2016 election course projects, jmelgarmartin's congreso GraphBuilder, the Czech UPA and Slovak votes loaders,
+SojaSurfer/Text_Technology, the OpenParliament, CanadaGPT, swissparlpy and tkapi loaders,
+syedhassaanahmed/neo4j-datasets' europe-politics, Clarence-Kong/QABasedOnPolicyKnowledgeGraph,
+dmehrotra/department-of-defense-cypher, usuallycwdillon/george, moxious/gdelt, justin-napolitano's Supreme Court
+repositories, the Sri Lankan gazette loaders, qiuyue97/leader_graph, guyfreund/israeli-law-graph,
+AtharvTrivedi21/LegalRAG-KnowledgeGraph and the Korean politicians py2neo loader.
+
 [s38A paragraph above]
 
 [s38B paragraph above]
@@ -15522,6 +15590,160 @@ def write_bangladesh_civil_procedure(store: Any, mirror: Path) -> None:
             raise CorpusError(f"{CPC_BD}: {loader} logged errors: {'; '.join(errors[:3])}")
 
 
+IDN_IT_LAW = "bayu-siddhi/indonesia-it-law-graph-rag"  # Bayu Siddhi's 2025 Graph-RAG over Indonesian IT regulations
+IDN_IT_LAW_COMMIT = "02701ea87adcaba30729d64e953b7a9b372cebc1"  # its HEAD (19 July 2025, a README edit)
+IDN_IT_LAW_NOTEBOOK = "prep/graph_construction.ipynb"  # the step that builds the graph, run from prep/
+IDN_IT_LAW_BUILDER = "src/prep/graph_builder.py"  # the RegulationGraphBuilder the notebook imports from src.prep
+IDN_IT_LAW_DATA = "data/json/regulation_data_final.json"  # the one file build_graph opens
+# the notebook's code cells run: its imports (0) and the build of db-large (3), the database its README and .env.example
+# name as the application's (cells 1 and 5 build the same regulations into db-small and db-domain-specific with other
+# embedding models; cells 2, 4 and 6 are commented-out visualisations)
+IDN_IT_LAW_CELLS = (0, 3)
+# what graph_builder.py imports besides neo4j, pyvis, tqdm, prettytable and sentence_transformers (given here)
+_IDN_IT_LAW_IMPORTS = frozenset({"re", "json", "time", "typing"})
+_IDN_IT_LAW_SETTINGS = {"NEO4J_HOST": "bolt://unused", "NEO4J_USERNAME": "unused", "NEO4J_PASSWORD": "unused"}
+
+
+class _IdnTransaction:
+    """A transaction as RegulationGraphBuilder uses one: `tx.run(query=..., parameters=...)`, each an auto-commit
+    statement on the store, its result's records by key (single() the first; list() all of them)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _CpcResult:
+        return _CpcResult(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+class _IdnSession(_SessionBlock):
+    """A driver session whose execute_write/execute_read call the builder's function with an _IdnTransaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return work(_IdnTransaction(self.store), *args, **kwargs)
+
+    execute_read = execute_write
+
+
+class _IdnDriver(_SessionBlock):
+    """`with neo4j.GraphDatabase.driver(uri=..., auth=...) as driver`: sessions (any database) over the store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def session(self, **config: Any) -> _IdnSession:
+        return _IdnSession(self.store)
+
+
+class _IdnTable:
+    """prettytable.PrettyTable as print_summary fills one before printing it (its print writes nothing here)."""
+
+    def __init__(self) -> None:
+        self.align: dict[str, str] = {}
+
+    def add_column(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    add_row = add_divider = add_column
+
+
+def _idn_it_law_modules(store: Any) -> dict[str, types.ModuleType]:
+    """The modules graph_builder.py imports, as given here: `neo4j` (a driver over the store; neo4j.time.Date a
+    Python date, which the driver sends as a Neo4j date; Session, Record and Driver only name types), tqdm (the
+    iterable itself), prettytable, and pyvis and sentence_transformers, used only by the visualisation (not run) and
+    the embedding step (left out: see write_indonesia_it_regulations)."""
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri=None, auth=None, **config: _IdnDriver(store))
+    neo4j_module.time = types.SimpleNamespace(Date=datetime.date)  # type: ignore[attr-defined]
+    for name in ("Session", "Record", "Driver"):
+        setattr(neo4j_module, name, type(name, (), {}))
+    tqdm = types.ModuleType("tqdm")
+    tqdm.tqdm = lambda iterable=None, **kwargs: iterable  # type: ignore[attr-defined]
+    prettytable = types.ModuleType("prettytable")
+    prettytable.PrettyTable = _IdnTable  # type: ignore[attr-defined]
+
+    def no_model(name: str, *args: Any, **kwargs: Any) -> None:
+        raise CorpusError(f"{IDN_IT_LAW}: its builder loads the embedding model {name}, which is not read here")
+
+    sentence_transformers = types.ModuleType("sentence_transformers")
+    sentence_transformers.SentenceTransformer = no_model  # type: ignore[attr-defined]
+    return {"neo4j": neo4j_module, "tqdm": tqdm, "prettytable": prettytable, "pyvis": types.ModuleType("pyvis"),
+            "sentence_transformers": sentence_transformers}
+
+
+def write_indonesia_it_regulations(store: Any, mirror: Path) -> None:
+    """The regulation graph of bayu-siddhi/indonesia-it-law-graph-rag (Bayu Siddhi's "Indonesian IT Law Question
+    Answering System Based on Graph-RAG", 2025; no licence file; Python, its data in Indonesian): 63 Indonesian IT
+    regulations (laws, government regulations and Kominfo ministerial regulations, 1999 to 2024, scraped from
+    peraturan.bpk.go.id and Komdigi's JDIH in February 2025 and parsed into considerations, legal bases, definitions
+    and articles), read at IDN_IT_LAW_COMMIT and built as its prep/graph_construction.ipynb builds it: the notebook's
+    cells IDN_IT_LAW_CELLS (its imports, then RegulationGraphBuilder(...).detach_delete_all() and build_graph(
+    json_input="../data/json/regulation_data_final.json", batch_size=64, verbose=True) for db-large), run from prep/
+    as written, with src/prep/graph_builder.py as `src.prep` (src/prep/__init__.py, which imports its PDF converter,
+    parser and scrapers, is not run). build_graph writes, per regulation, its Regulation node (id, title, type,
+    number, year, is_amendment, amendment_number, institution, issue_place, issue and effective dates as Neo4j
+    dates, URLs, download_name) and its Subject nodes (HAS_SUBJECT), AMENDED_BY {amendment_number} from each
+    regulation it amends, its consideration and legal basis (Consideration, Observation, by apoc.create.addLabels and
+    apoc.create.relationship: HAS_CONSIDERATION, HAS_OBSERVATION), its definitions (Definition: name, text;
+    HAS_DEFINITION), its articles (Article:Effective: number, chapter, part, paragraph, title "Pasal 5 PP Nomor 71
+    Tahun 2019", text; HAS_ARTICLE), NEXT_ARTICLE and PREVIOUS_ARTICLE {amendment_number, is_effective} between
+    them, REFER_TO between articles and AMENDED_BY {amendment_number} from an amended article to its amendment;
+    then it marks amended articles Ineffective ("Tidak Berlaku") and drops next_article and real_text. How it runs:
+    the cells and the builder run in namespaces of their own whose `neo4j` is a driver over the store (each tx.run
+    one auto-commit statement, single() its first record: _IdnTransaction), whose `os` gives placeholder settings
+    (_IDN_IT_LAW_SETTINGS, as its .env would; the store is local) and prep/ as working directory, whose `open` reads
+    only the data file, and whose print writes nothing (its summary table). Left out: the builder's embedding step
+    (_create_vector_embedding, a SentenceTransformer model's vectors on the text nodes, which this offline machine
+    cannot download) and the RELATED_TO step it feeds (_create_related_to_relationship: a vector index search of
+    articles of other regulations over 0.96 similarity, and its text index): both methods are replaced by ones that
+    write nothing, so the graph has no embedding property and no RELATED_TO; everything else is as build_graph
+    writes it."""
+    def read(path: str) -> bytes:
+        return read_file(IDN_IT_LAW, path, mirror, IDN_IT_LAW_COMMIT)
+
+    data = read(IDN_IT_LAW_DATA).decode("utf-8")
+    notebook = json.loads(read(IDN_IT_LAW_NOTEBOOK))
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    data_path = posixpath.join("..", *IDN_IT_LAW_DATA.split("/"))
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        if str(path) != data_path:
+            raise CorpusError(f"{IDN_IT_LAW}: its builder opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    modules = _idn_it_law_modules(store)
+    builder = types.ModuleType("src.prep")
+    builder.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": _loader_importer(
+        IDN_IT_LAW, modules, _IDN_IT_LAW_IMPORTS), "open": opened, "print": _quiet}, "__name__": "src.prep"})
+    source = read(IDN_IT_LAW_BUILDER).decode("utf-8")
+    exec(compile(source, f"{IDN_IT_LAW}/{IDN_IT_LAW_BUILDER}", "exec"), builder.__dict__)  # noqa: S102
+    regulation_graph = builder.__dict__.get("RegulationGraphBuilder")
+    if not isinstance(regulation_graph, type):
+        raise CorpusError(f"{IDN_IT_LAW}: {IDN_IT_LAW_BUILDER} defines no RegulationGraphBuilder class")
+    for step in ("_create_vector_embedding", "_create_related_to_relationship"):
+        if not callable(getattr(regulation_graph, step, None)):
+            raise CorpusError(f"{IDN_IT_LAW}: its RegulationGraphBuilder has no {step} step to leave out")
+    regulation_graph._create_vector_embedding = lambda self, **kwargs: None  # type: ignore[attr-defined]
+    regulation_graph._create_related_to_relationship = lambda self, **kwargs: []  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    os_module.environ = dict(_IDN_IT_LAW_SETTINGS)  # type: ignore[attr-defined]
+    os_module.getcwd = lambda: f"/{IDN_IT_LAW}/prep"  # type: ignore[attr-defined]
+    sys_module = types.ModuleType("sys")
+    sys_module.path = []  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    importer = _loader_importer(IDN_IT_LAW, {"os": os_module, "sys": sys_module, "dotenv": dotenv,
+                                             "src.prep": builder}, frozenset())
+    if len(cells) <= max(IDN_IT_LAW_CELLS):
+        raise CorpusError(f"{IDN_IT_LAW}: {IDN_IT_LAW_NOTEBOOK} has {len(cells)} code cells, not the build's")
+    _run_loader(IDN_IT_LAW, IDN_IT_LAW_NOTEBOOK, "\n".join(cells[i] for i in IDN_IT_LAW_CELLS), importer,
+                file=f"/{IDN_IT_LAW}/{IDN_IT_LAW_NOTEBOOK}", print=_quiet)
+
+
 # [s38A source and writer above]
 
 
@@ -16570,6 +16792,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                   "their judges, parties, courts, topics, the sections they apply "
                                                   "and the principles they establish",
           writer=write_bangladesh_civil_procedure, source=CPC_BD),
+    Graph("indonesia-it-regulations", "frozen", "Indonesia's IT laws and regulations (63: laws, government regulations "
+                                                "and Kominfo ministerial regulations, 1999-2024), their subjects, "
+                                                "issue and effective dates, which amends which, their considerations, "
+                                                "legal bases, defined terms and articles (in Indonesian)",
+          writer=write_indonesia_it_regulations, source=IDN_IT_LAW),
     # [s38A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

@@ -7736,6 +7736,131 @@ def test_bangladesh_civil_procedure_reads_nothing_else_and_raises_what_its_loade
         corpus.write_bangladesh_civil_procedure(store(), _cpc_bd_mirror(tmp_path, monkeypatch, **change))
 
 
+# bayu-siddhi/indonesia-it-law-graph-rag, shortened: its RegulationGraphBuilder (tx.run(query=..., parameters=...) in
+# execute_write, single() by key, dates as neo4j.time.Date, its delete-all with SHOW INDEX, its embedding and
+# RELATED_TO steps, its tqdm loop and PrettyTable summary) and prep/graph_construction.ipynb's cells (imports; a build
+# into db-small, here over another file so that running it would be refused; a commented-out visualisation; the
+# db-large build)
+_IDN_BUILDER = (
+    "import re\nimport json\nimport time\nfrom typing import Any, Dict, Optional, Tuple\n\nimport neo4j\nimport pyvis\n"
+    "from tqdm import tqdm\nfrom prettytable import PrettyTable\nfrom sentence_transformers import SentenceTransformer"
+    "\n\n\nclass RegulationGraphBuilder:\n"
+    "    def __init__(self, uri: str, auth: Tuple[str, str], database: str, embedding_model: str) -> None:\n"
+    "        self.URI = uri\n        self.AUTH = auth\n        self.DATABASE = database\n"
+    "        self.embedding_model = embedding_model\n\n"
+    "    def _date(self, date: str) -> Optional[neo4j.time.Date]:\n"
+    "        m = re.search(r'(\\d{4})-(\\d{2})-(\\d{2})', date)\n"
+    "        return neo4j.time.Date(year=int(m[1]), month=int(m[2]), day=int(m[3])) if m else None\n\n"
+    "    def _create_regulation(self, tx: neo4j.Session, regulation: Dict[str, Any]) -> Dict[str, int]:\n"
+    "        result = tx.run(query='MERGE (r:Regulation {id: $id}) SET r.issue_date = $issue_date "
+    "RETURN COUNT(r) AS Regulation', parameters={'id': int(regulation['id']), "
+    "'issue_date': self._date(regulation['issue_date'])})\n"
+    "        return {'Regulation': result.single()['Regulation']}\n\n"
+    "    def _create_vector_embedding(self, driver: neo4j.Driver, batch_size: int, verbose: bool) -> None:\n"
+    "        SentenceTransformer(self.embedding_model)\n\n"
+    "    def _create_related_to_relationship(self, driver: neo4j.Driver) -> list:\n"
+    "        with driver.session(database=self.DATABASE) as session:\n"
+    "            return session.execute_write(lambda tx: list(tx.run(query='MATCH (a:Effective) "
+    "MERGE (a)-[:RELATED_TO]->(a) RETURN a.id AS regulation_name')))\n\n"
+    "    def detach_delete_all(self) -> bool:\n"
+    "        with neo4j.GraphDatabase.driver(uri=self.URI, auth=self.AUTH) as driver:\n"
+    "            with driver.session(database=self.DATABASE) as session:\n"
+    "                session.execute_write(lambda tx: tx.run(query='MATCH (n) DETACH DELETE n'))\n"
+    "                indexes = session.execute_write(lambda tx: list(tx.run(query='SHOW INDEX')))\n"
+    "                for index in indexes:\n"
+    "                    if index['name'].endswith('_index'):\n"
+    "                        session.execute_write(lambda tx: tx.run(query=f\"DROP INDEX {index['name']}\"))\n"
+    "        return True\n\n"
+    "    def build_graph(self, json_input: str, batch_size: int = 64, verbose=True) -> Dict[str, Any]:\n"
+    "        with open(json_input, encoding='utf-8') as file:\n            json_data = json.load(file)\n"
+    "        summary = {'Name': [], 'Regulation': []}\n"
+    "        with neo4j.GraphDatabase.driver(uri=self.URI, auth=self.AUTH) as driver:\n"
+    "            start_time = time.time()\n"
+    "            with driver.session(database=self.DATABASE) as session:\n"
+    "                for regulation in tqdm(iterable=json_data, desc='Building', disable=not verbose):\n"
+    "                    summary['Name'].append(regulation['download_name'])\n"
+    "                    summary['Regulation'].append(session.execute_write(self._create_regulation, regulation)"
+    "['Regulation'])\n"
+    "            self._create_vector_embedding(driver=driver, batch_size=batch_size, verbose=verbose)\n"
+    "            for result in self._create_related_to_relationship(driver=driver):\n"
+    "                summary['Name'].index(result['regulation_name'])\n"
+    "        if verbose:\n            table = PrettyTable()\n            table.add_column('Name', summary['Name'])\n"
+    "            table.align['Name'] = 'r'\n            print(table, start_time)\n"
+    "        return summary\n")
+_IDN_BUILD = (
+    "json_input = os.path.join('..', 'data', 'json', '{file}')\n\n"
+    "builder = RegulationGraphBuilder(\n    uri=os.environ['NEO4J_HOST'],\n"
+    "    auth=(os.environ['NEO4J_USERNAME'], os.environ['NEO4J_PASSWORD']),\n    database='{database}',\n"
+    "    embedding_model='{model}'\n)\n\nbuilder.detach_delete_all()\n\n"
+    "summary = builder.build_graph(\n    json_input=json_input,\n    batch_size=64,\n    verbose=True\n)")
+
+
+def _idn_notebook(*cells: str) -> str:
+    return json.dumps({"cells": [{"cell_type": "code", "source": cell.splitlines(keepends=True)} for cell in cells]
+                       + [{"cell_type": "markdown", "source": ["# notes"]}]})
+
+
+_IDN_CELLS = (
+    "import os\nimport sys\nfrom dotenv import load_dotenv\n\nload_dotenv()\n"
+    "sys.path.append(os.path.join(os.getcwd(), '..'))\n\nfrom src.prep import RegulationGraphBuilder",
+    _IDN_BUILD.format(file="regulation_data.json", database="db-small", model="all-MiniLM-L6-v2"),
+    "# builder.visualize_graph('db_small.html')",
+    _IDN_BUILD.format(file="regulation_data_final.json", database="db-large", model="intfloat/multilingual-e5-large"))
+_IDN_DATA = [{"id": "200801011100000", "download_name": "UU_2008_011", "issue_date": "2008-04-21"},
+             {"id": "201503026100000", "download_name": "PERMENKOMINFO_2015_026", "issue_date": ""}]
+
+
+class _IdnStore(Recorder):
+    """A store whose server holds an old index of the builder's naming (dropped) and a lookup index (kept); each
+    MERGE of a regulation counts one node."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if statement == "SHOW INDEX":
+            return [{"name": "regulation_id_index"}, {"name": "index_343aff4e"}]
+        return [{"Regulation": 1}] if "AS Regulation" in statement else []
+
+
+def _idn_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cells: tuple[str, ...] = _IDN_CELLS,
+                builder: str = _IDN_BUILDER) -> Path:
+    files: dict[str, str | bytes] = {
+        "prep/graph_construction.ipynb": _idn_notebook(*cells), "src/prep/graph_builder.py": builder,
+        "src/prep/__init__.py": "from .pdf_converter import PDFConverter\n",
+        "data/json/regulation_data_final.json": json.dumps(_IDN_DATA)}
+    later: dict[str, str | bytes | None] = {"data/json/regulation_data_final.json": json.dumps(_IDN_DATA[:1])}
+    pinned = _committed_mirror(tmp_path, "bayu-siddhi+indonesia-it-law-graph-rag", files, later)
+    monkeypatch.setattr(corpus, "IDN_IT_LAW_COMMIT", pinned)
+    return tmp_path
+
+
+def test_indonesia_it_regulations_runs_the_notebooks_db_large_build_without_its_embedding_steps(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _IdnStore()
+    corpus.write_indonesia_it_regulations(store, _idn_mirror(tmp_path, monkeypatch))
+    # cells 0 and 3 only (cell 1's build, over another file, would have been refused): the delete-all as written
+    # (its own index dropped, the lookup index kept), then each regulation of the pinned commit's file (the later
+    # commit dropped one), a date as a Python date and a missing one None; no embedding model, no RELATED_TO
+    merge = "MERGE (r:Regulation {id: $id}) SET r.issue_date = $issue_date RETURN COUNT(r) AS Regulation"
+    assert store.calls == [
+        ("MATCH (n) DETACH DELETE n", {}), ("SHOW INDEX", {}), ("DROP INDEX regulation_id_index", {}),
+        (merge, {"id": 200801011100000, "issue_date": datetime.date(2008, 4, 21)}),
+        (merge, {"id": 201503026100000, "issue_date": None})]
+
+
+@pytest.mark.parametrize(("cells", "builder", "refused"), [
+    (_IDN_CELLS, _IDN_BUILDER.replace("import re\n", "import re\nimport subprocess\n"), "imports subprocess"),
+    (_IDN_CELLS[:2] + ("pass", _IDN_CELLS[1]), _IDN_BUILDER, "opens ../data/json/regulation_data.json"),
+    (_IDN_CELLS[:3], _IDN_BUILDER, "has 3 code cells"),
+    (_IDN_CELLS, _IDN_BUILDER.replace("def _create_related_to_relationship", "def _related"),
+     "no _create_related_to_relationship step"),
+    (_IDN_CELLS, _IDN_BUILDER.replace("class RegulationGraphBuilder", "class GraphBuilder"),
+     "defines no RegulationGraphBuilder")])
+def test_indonesia_it_regulations_reads_nothing_else_and_refuses_a_builder_it_cannot_run_as_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cells: tuple[str, ...], builder: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_indonesia_it_regulations(_IdnStore(), _idn_mirror(tmp_path, monkeypatch, cells, builder))
+
+
 # [s38A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
