@@ -15557,6 +15557,48 @@ def write_taiwan_etf_holdings(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(s + ";\n" for s in writes), rows_of)
 
 
+TW_STOCKS = "jojowither/Taiwan-Stock-Knowledge-Graph"  # jojowither's Taiwan stock market knowledge graph (MIT, 2021)
+TW_STOCKS_COMMIT = "62afdacbd0729fa994985c4fd56394d4f0731455"  # its HEAD (27 May 2023); data/import/ of 17 April 2023
+TW_STOCKS_README = "README.md"  # its "生成圖譜" section: `cd data/`, then one neo4j-admin (5.x) import command
+# the README's block that builds the graph: a ```bash block of `cd data/` and the import command (its one line)
+_TW_STOCKS_BLOCK = re.compile(r"```bash\n(cd data/?)\n(?:sudo )?(neo4j-admin database import full [^\n]*)\n```")
+# the 5.x command's options read here: what it imports, and --overwrite-destination (the database it names is
+# replaced; here the started server's empty one); its last word is the database's name
+_TW_STOCKS_OPTIONS = {"nodes", "relationships", "overwrite-destination"}
+
+
+def write_taiwan_stock_knowledge(store: Any, mirror: Path) -> None:
+    """The import command of jojowither/Taiwan-Stock-Knowledge-Graph's README ("Taiwan Stock Knowledge Graph with
+    ChatGPT", jojowither, 2021-2023; MIT; in Chinese), at TW_STOCKS_COMMIT: in its data/ folder (`cd data/`), one
+    `neo4j-admin database import full` (5.x) over the eleven files of data/import/ that its build_import_csv.py
+    wrote on 17 April 2023 from twstock's list of Taiwan's securities, Sinopac Securities' (永豐金證券) pages of each
+    company's directors, supervisors, managers and major shareholders (董監持股) and of the brokers' branches'
+    net buying (主力進出), and PChome's concept stocks (概念股): Person (person_id, name), Stock (stock_id, name,
+    code, market: 上市/上櫃), StockType (股票, ETF, 認購權證...), Industry, Concept and Dealer (a broker's branch,
+    "凱基-台北") nodes; employ_of from a person to a stock (jobs, the title; stock_num, the shares held, in lots of
+    1,000 (張)), type_of, industry_of, concept_of, and buy_or_sell from a dealer to a stock (amount, its net buying
+    in lots, negative a net sale). The command is done by _neo4j_admin_import as the tool does it (--id-type string
+    is 5.x's default; ids the string properties of their columns' keys, labels from :LABEL, types from :TYPE,
+    `stock_num:int` and `amount:int` integers); each file is read from data/<its path>. What is not as written:
+    --overwrite-destination=true and the database's name `neo4j` name the store the tool replaces offline, here the
+    started server's (empty) database; any other option is an error (the tool's defaults, no duplicate node and no
+    relationship to a missing node, are kept: the files hold none)."""
+    readme = read_file(TW_STOCKS, TW_STOCKS_README, mirror, TW_STOCKS_COMMIT).decode("utf-8")
+    blocks = _TW_STOCKS_BLOCK.findall(readme)
+    if len(blocks) != 1:
+        raise CorpusError(f"{TW_STOCKS}: {TW_STOCKS_README} has {len(blocks)} `cd data/` and neo4j-admin database "
+                          "import blocks, not one")
+    command = blocks[0][1].removeprefix("neo4j-admin database import full").split()
+    options = [_NEO4J_ADMIN_ARG.fullmatch(word) for word in command[:-1]]
+    if not command or command[-1].startswith("--") or not all(options) or \
+            {m[1] for m in options if m} - _TW_STOCKS_OPTIONS:
+        raise CorpusError(f"{TW_STOCKS}: its import command is no longer --nodes, --relationships and "
+                          f"--overwrite-destination then a database's name ({command})")
+    files = " ".join(m[0] for m in options if m and m[1] in ("nodes", "relationships"))
+    _neo4j_admin_import(store, TW_STOCKS, f"neo4j-admin import {files}",
+                        lambda path: read_file(TW_STOCKS, f"data/{path}", mirror, TW_STOCKS_COMMIT))
+
+
 # [s38B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -16577,6 +16619,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "held on 5 June 2026 with its weight and sector, their dividends of "
                                             "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
           writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
+    Graph("taiwan-stock-knowledge", "frozen", "Taiwan's listed securities in April 2023 (stocks, ETFs, warrants: "
+                                               "code, market, type, industry, concept stocks), the directors, "
+                                               "supervisors, managers and major shareholders of each company with "
+                                               "their titles and shares held, and brokers' branches' net buying of "
+                                               "each stock (in Chinese)",
+          writer=write_taiwan_stock_knowledge, source=TW_STOCKS),
     # [s38B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
