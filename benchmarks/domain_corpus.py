@@ -6317,6 +6317,54 @@ AtharvTrivedi21/LegalRAG-KnowledgeGraph and the Korean politicians py2neo loader
 
 [s38A paragraph above]
 
+Helper s38B's paragraph, written blind (the thirty-eighth split, in preparation; begun at 10:24 UTC; domain searched:
+commerce, finance, companies, trade and real estate): taiwan-stock-knowledge.
+github.com/jojowither/Taiwan-Stock-Knowledge-Graph (jojowither's "Taiwan Stock Knowledge Graph with ChatGPT", 2021-2023,
+MIT licence, in Chinese): Taiwan's securities as twstock lists them, the directors, supervisors, managers and major
+shareholders of each company from Sinopac Securities' (永豐金證券) 董監持股 pages with their titles and shares held (in
+lots of 1,000, 張), PChome's concept stocks and the brokers' branches' net buying from Sinopac's 主力進出 pages, crawled
+around 17 April 2023 (its README says so; data/import/ last changed that day). Its load is the README's "生成圖譜" step,
+read at TW_STOCKS_COMMIT (62afdac, 27 May 2023, its HEAD): `cd data/`, then one `neo4j-admin database import full` (5.x)
+over data/import/'s eleven files, which its build_import_csv.py wrote (write_taiwan_stock_knowledge, by the module's
+_neo4j_admin_import, as a-share-companies' import is done: ids the string properties of their columns' keys, labels from
+:LABEL, types from :TYPE, `stock_num:int` and `amount:int` integers). What the loader needed: the 5.x command given to
+_neo4j_admin_import in its 4.x form (`neo4j-admin import` and the --nodes and --relationships arguments; 5.x's default
+--id-type is string), each path read from data/; --overwrite-destination=true and the database name `neo4j` dropped
+(they name the store the tool replaces offline; here the started server's empty database); any other option is refused,
+and the tool's defaults kept (no duplicate id, no relationship to a missing node: the files hold none). An earlier
+script.bash (4.x, deleted before HEAD, with a typo `tock/stock.csv` and no dealers) is not read. Graph (`up` 26 s):
+48,286 nodes in 6 labels, Person 26,265 (person_id, the MD5 of the name; name), Stock 21,003 (stock_id, the code; name,
+code, market 上市 16,195 or 上櫃 4,808), Dealer 851, Concept 126, Industry 32, StockType 9; 120,661 relationships:
+buy_or_sell 45,531 (Dealer to Stock, amount: net lots bought, negative sold; 22,195 negative), employ_of 29,582 (Person
+to Stock, jobs and stock_num), industry_of 21,003, type_of 21,003, concept_of 3,542. Quirks kept as the files have them:
+of the 21,003 securities only 1,700 are stocks (股票: 931 上市, 769 上櫃); 19,083 are warrants (認購/售權證, named after
+their underlying: "元太群益84購01"), 172 ETFs, 14 preferred shares, 18 depositary receipts and 16 beneficiary
+securities; 19,290 securities are in the industry 無; a person is one node per name (the MD5 of the name), so namesakes
+at different companies are one node; a legal person's representatives are nodes of their own named "<legal
+person>-<name>" (4,272 names hold a '-': "華瑋投資(股)-童子賢" besides 童子賢, "交通部-郭水義"), each with the legal
+person's holding as its stock_num (each of 中華電's 交通部 directors 2,737,719); titles combine ("副總經理/財會主管",
+"董事兼總經理"); 57 stocks have no person. 14 questions (in Chinese, as the data is): 7 edge (台積電's 董事長, the
+company of 郭台銘, 林百里 and 童子賢's chairmanship, 大立光's industry, a REIT's security type, 加百裕's one concept), 3
+node-property (元太's market, two stock codes), 2 relationship-property (蔡明介's shares in 聯發科, 美林's net buying of
+台積電), 2 two-hop (the industry of the one company of 魏哲家 and of 鄭崇華); stocks named by name, each answer the only
+one the graph holds (checked with Cypher); domain_gold.py check: 0 problems; no xgrag command was run on the graph.
+Overlaps: a-share-companies (spent) has the same model as lemonhu/stock-knowledge-graph builds it: Person employ_of
+Stock, industry_of, concept_of, MD5 ids) for China's A-shares in 2018; taiwan-etf-holdings (spent) holds Taiwanese
+stocks and sectors (2026), not their boards, concepts or brokers. Considered by s38B and left out (each grepped here
+first): graphadvantage/neo4j-us-commodity-flow (the US Census's 2017 Commodity Flow Survey: its load-cfs.cyp reads the
+shipments, the graph's whole content, from its author's copy of the Census's six-million-row file, not committed;
+without them only lookup tables of metro areas, states, NAICS codes, products and modes); jgoth/fingest (institutional
+holders from yfinance: its data.zip is absent from the snapshot and its notebook needs a CoreNLP server);
+jbarrasa/neosemantics-python-examples (Next's clothing catalogue: 32 rows, and its load needs n10s and a remote
+ontology); bondo24/dse203-group-project (Amazon's acquisitions: a Cypher file of four companies);
+kevinostoll-dfg/reimagined-octo-bassoon (SEC Form 4 filings through spaCy into Memgraph); a "Braintree Real Estate
+Database" Aura import (owners and properties, two labels), a fashion-ontology loader of Indian retailers' data dumps and
+a credit-card loader (Bank, Card, Benefit) over an extraction's cc_feats_V2.csv, found by their text (none of their
+repositories could be identified from the index); a Korean KRX stock migration (reads Supabase, no data committed); an
+S&P 500 course notebook whose LOAD CSV makes its symbols null with toInteger (its repository not identified); and,
+considered before, TyBarber/Ownership-scanner, ali-ce/datasets, maxdemarzi/property_graph, sueszli/will-wohnen and
+indiepopart/spring-graphql.
+
 [s38B paragraph above]
 
 [s38C paragraph above]
@@ -15779,6 +15827,48 @@ def write_taiwan_etf_holdings(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(s + ";\n" for s in writes), rows_of)
 
 
+TW_STOCKS = "jojowither/Taiwan-Stock-Knowledge-Graph"  # jojowither's Taiwan stock market knowledge graph (MIT, 2021)
+TW_STOCKS_COMMIT = "62afdacbd0729fa994985c4fd56394d4f0731455"  # its HEAD (27 May 2023); data/import/ of 17 April 2023
+TW_STOCKS_README = "README.md"  # its "生成圖譜" section: `cd data/`, then one neo4j-admin (5.x) import command
+# the README's block that builds the graph: a ```bash block of `cd data/` and the import command (its one line)
+_TW_STOCKS_BLOCK = re.compile(r"```bash\n(cd data/?)\n(?:sudo )?(neo4j-admin database import full [^\n]*)\n```")
+# the 5.x command's options read here: what it imports, and --overwrite-destination (the database it names is
+# replaced; here the started server's empty one); its last word is the database's name
+_TW_STOCKS_OPTIONS = {"nodes", "relationships", "overwrite-destination"}
+
+
+def write_taiwan_stock_knowledge(store: Any, mirror: Path) -> None:
+    """The import command of jojowither/Taiwan-Stock-Knowledge-Graph's README ("Taiwan Stock Knowledge Graph with
+    ChatGPT", jojowither, 2021-2023; MIT; in Chinese), at TW_STOCKS_COMMIT: in its data/ folder (`cd data/`), one
+    `neo4j-admin database import full` (5.x) over the eleven files of data/import/ that its build_import_csv.py
+    wrote on 17 April 2023 from twstock's list of Taiwan's securities, Sinopac Securities' (永豐金證券) pages of each
+    company's directors, supervisors, managers and major shareholders (董監持股) and of the brokers' branches'
+    net buying (主力進出), and PChome's concept stocks (概念股): Person (person_id, name), Stock (stock_id, name,
+    code, market: 上市/上櫃), StockType (股票, ETF, 認購權證...), Industry, Concept and Dealer (a broker's branch,
+    "凱基-台北") nodes; employ_of from a person to a stock (jobs, the title; stock_num, the shares held, in lots of
+    1,000 (張)), type_of, industry_of, concept_of, and buy_or_sell from a dealer to a stock (amount, its net buying
+    in lots, negative a net sale). The command is done by _neo4j_admin_import as the tool does it (--id-type string
+    is 5.x's default; ids the string properties of their columns' keys, labels from :LABEL, types from :TYPE,
+    `stock_num:int` and `amount:int` integers); each file is read from data/<its path>. What is not as written:
+    --overwrite-destination=true and the database's name `neo4j` name the store the tool replaces offline, here the
+    started server's (empty) database; any other option is an error (the tool's defaults, no duplicate node and no
+    relationship to a missing node, are kept: the files hold none)."""
+    readme = read_file(TW_STOCKS, TW_STOCKS_README, mirror, TW_STOCKS_COMMIT).decode("utf-8")
+    blocks = _TW_STOCKS_BLOCK.findall(readme)
+    if len(blocks) != 1:
+        raise CorpusError(f"{TW_STOCKS}: {TW_STOCKS_README} has {len(blocks)} `cd data/` and neo4j-admin database "
+                          "import blocks, not one")
+    command = blocks[0][1].removeprefix("neo4j-admin database import full").split()
+    options = [_NEO4J_ADMIN_ARG.fullmatch(word) for word in command[:-1]]
+    if not command or command[-1].startswith("--") or not all(options) or \
+            {m[1] for m in options if m} - _TW_STOCKS_OPTIONS:
+        raise CorpusError(f"{TW_STOCKS}: its import command is no longer --nodes, --relationships and "
+                          f"--overwrite-destination then a database's name ({command})")
+    files = " ".join(m[0] for m in options if m and m[1] in ("nodes", "relationships"))
+    _neo4j_admin_import(store, TW_STOCKS, f"neo4j-admin import {files}",
+                        lambda path: read_file(TW_STOCKS, f"data/{path}", mirror, TW_STOCKS_COMMIT))
+
+
 # [s38B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -16804,6 +16894,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "held on 5 June 2026 with its weight and sector, their dividends of "
                                             "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
           writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
+    Graph("taiwan-stock-knowledge", "frozen", "Taiwan's listed securities in April 2023 (stocks, ETFs, warrants: "
+                                               "code, market, type, industry, concept stocks), the directors, "
+                                               "supervisors, managers and major shareholders of each company with "
+                                               "their titles and shares held, and brokers' branches' net buying of "
+                                               "each stock (in Chinese)",
+          writer=write_taiwan_stock_knowledge, source=TW_STOCKS),
     # [s38B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -7943,6 +7943,74 @@ def test_taiwan_etf_holdings_refuses_a_file_it_does_not_serve_or_a_missing_load(
         corpus.write_taiwan_etf_holdings(Recorder(), _etf_mirror(tmp_path / "c", monkeypatch, fewer))
 
 
+# jojowither/Taiwan-Stock-Knowledge-Graph's README, shortened: its steps' ```bash blocks (the dataset's crawl, then
+# "生成圖譜": `cd data/` and the one neo4j-admin 5.x import command over data/import/'s files, a row or two each,
+# their headers as its build_import_csv.py writes them: ids without groups, :LABEL, :TYPE, `stock_num:int`)
+_TW_IMPORT = ("sudo neo4j-admin database import full --nodes=import/person.csv --nodes=import/stock.csv "
+              "--nodes=import/industry.csv --relationships=import/person_stock.csv "
+              "--relationships=import/stock_industry.csv --overwrite-destination=true neo4j")
+_TW_README = ("## 資料集建構\n\n```bash\ncd src\npython get_stock_info.py\n```\n\n### 生成圖譜\n\n```bash\ncd data/\n"
+              + _TW_IMPORT + "\n```\n\n最後面`neo4j`為預設資料庫的名字\n")
+_TW_FILES = {"person.csv": "person_id:ID,name,:LABEL\n945764,曾俊弘,Person\n51321b,劉德音,Person\n",
+             "stock.csv": "stock_id:ID,name,code,market,:LABEL\n2330,台積電,2330,上市,Stock\n",
+             "industry.csv": "industry_id:ID,name,:LABEL\n9e108a,半導體業,Industry\n",
+             "person_stock.csv": (":START_ID,jobs,stock_num:int,:END_ID,:TYPE\n51321b,董事長,12913,2330,employ_of\n"
+                                  "945764,獨立董事,0,2330,employ_of\n"),
+             "stock_industry.csv": ":START_ID,:END_ID,:TYPE\n2330,9e108a,industry_of\n"}
+
+
+def _tw_stocks_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str = _TW_README,
+                      **files: str) -> Path:
+    pinned = _committed_mirror(tmp_path, "jojowither+Taiwan-Stock-Knowledge-Graph", {
+        corpus.TW_STOCKS_README: readme, **{f"data/import/{name}": text for name, text in (_TW_FILES | files).items()}},
+        later={"data/import/person_stock.csv": ":START_ID,jobs,stock_num:int,:END_ID,:TYPE\n51321b,LATER,1,2330,x\n"})
+    monkeypatch.setattr(corpus, "TW_STOCKS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_taiwan_stock_knowledge_imports_as_its_readmes_neo4j_admin_command_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_taiwan_stock_knowledge(store, _tw_stocks_mirror(tmp_path, monkeypatch))
+    index = "CREATE INDEX `neo4j_admin_import_{}` IF NOT EXISTS FOR (n:`{}`) ON (n.`{}`)"
+    match = "UNWIND $rows AS row MATCH (s:`{}` {{`{}`: row.s}}) MATCH (e:`{}` {{`{}`: row.e}}) "
+    assert store.calls == [
+        # each file read from data/<its path> (the README's `cd data/`), the id the string property of its key
+        ("UNWIND $rows AS row CREATE (n:`Person`) SET n = row",
+         {"rows": [{"person_id": "945764", "name": "曾俊弘"}, {"person_id": "51321b", "name": "劉德音"}]}),
+        ("UNWIND $rows AS row CREATE (n:`Stock`) SET n = row",
+         {"rows": [{"stock_id": "2330", "name": "台積電", "code": "2330", "market": "上市"}]}),
+        ("UNWIND $rows AS row CREATE (n:`Industry`) SET n = row",
+         {"rows": [{"industry_id": "9e108a", "name": "半導體業"}]}),
+        (index.format(0, "Person", "person_id"), {}), (index.format(1, "Stock", "stock_id"), {}),
+        (index.format(2, "Industry", "industry_id"), {}), ("CALL db.awaitIndexes()", {}),
+        # the pinned commit's rows (not the later commit's), `stock_num:int` an integer, the type from :TYPE
+        (match.format("Person", "person_id", "Stock", "stock_id") + "CREATE (s)-[r:`employ_of`]->(e) SET r = row.p",
+         {"rows": [{"s": "51321b", "e": "2330", "p": {"jobs": "董事長", "stock_num": 12913}},
+                   {"s": "945764", "e": "2330", "p": {"jobs": "獨立董事", "stock_num": 0}}]}),
+        (match.format("Stock", "stock_id", "Industry", "industry_id")
+         + "CREATE (s)-[r:`industry_of`]->(e) SET r = row.p", {"rows": [{"s": "2330", "e": "9e108a", "p": {}}]}),
+        *((f"DROP INDEX `neo4j_admin_import_{n}`", {}) for n in range(3))]
+
+
+@pytest.mark.parametrize(("readme", "files", "refused"), [
+    # the tool's other options change how the files are read (not done here)
+    (_TW_README.replace("--overwrite-destination=true", "--delimiter=;"), {}, "no longer --nodes"),
+    # the database's name is the command's last word; without it, the last option would be taken for it
+    (_TW_README.replace(" neo4j\n```", "\n```"), {}, "no longer --nodes"),
+    (_TW_README.replace("cd data/\n", ""), {}, "has 0 `cd data/`"),
+    (_TW_README + "\n```bash\ncd data/\n" + _TW_IMPORT + "\n```\n", {}, "has 2 `cd data/`"),
+    # 5.x's defaults: no duplicate node, no relationship to a node no file holds (the tool stops at either)
+    (_TW_README, {"industry.csv": "industry_id:ID,name,:LABEL\n9e108a,半導體業,Industry\n9e108a,航運業,Industry\n"},
+     "repeats the id '9e108a'"),
+    (_TW_README, {"stock_industry.csv": ":START_ID,:END_ID,:TYPE\n2330,gone,industry_of\n"}, "not both imported"),
+])
+def test_taiwan_stock_knowledge_refuses_what_its_import_command_would_not_write_as_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str, files: dict[str, str], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_taiwan_stock_knowledge(Recorder(), _tw_stocks_mirror(tmp_path, monkeypatch, readme, **files))
+
+
 # [s38B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
