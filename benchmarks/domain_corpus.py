@@ -6251,6 +6251,51 @@ exrx-exercises has no relationship property either.
 
 [s38B paragraph above]
 
+Helper s38C's paragraph, written blind (the thirty-eighth split, in preparation; begun at 10:17 UTC; domain searched:
+science, medicine, biology, agriculture, environment and education, in English and Chinese). carbon-bombs:
+github.com/dataforgoodfr/CarbonBombs (Data For Good France's volunteers, the data behind carbonbombs.org, 2023-2025; no
+licence file or field; Python, and the Cypher its loader writes), carbon_bombs/io/neo4j.py's update_neo4j(), the step 2
+of its scripts/reload_neo4j.py, pinned at 574dc46 of 13 July 2025, the mirror's HEAD (CARBON_BOMBS_COMMIT,
+write_carbon_bombs; the loader last changed on 30 October 2023, its data_cleaned/ files on 19 October 2023). The loader
+is run as written: conf.py executed with /CarbonBombs as the root its REPO_PATH derives from __file__, neo4j.py in a
+namespace whose `neo4j` is a driver over the store (_script_neo4j, with basic_auth), whose `pandas` is a small stand-in
+of what it uses (_carbon_bombs_pandas: read_csv of the six data_cleaned/ files it reads, typed as read_csv's defaults
+type them, the files' byte-order mark left out of the first column's name as pandas leaves it; fillna, column picking,
+rename, `frame.columns =`, iterrows; to_csv of its data_neo4j/ copies writes nothing), whose `os.environ` holds the
+three NEO4J_* values of the .env it loads (not committed; not used) and whose log lines are not written; the step 1 of
+reload_neo4j.py (delete everything) is not run (the database is empty); nothing else is changed, no 4.x syntax in it.
+Size: 983 nodes in 4 labels as it names them (carbon_bomb 425: Kühne et al.'s 2022 carbon bombs matched to Global Energy
+Monitor's trackers, with country, world region, potential Gt CO2, fuel type (230 Coal, 195 Oil&Gas), GEM id and page,
+coordinates, operators, parent companies, start year, four statuses; company 453: the ChatGPT-sourced, hand-checked
+headquarters address, coordinates, country, the bombs it is linked to; bank 58: BankTrack's website, headquarters, CEO,
+board, supervisor; country 47: UN data's CO2 emissions, GDP, population, surface) and 3,143 relationships (FINANCES
+1,448 {year_2016 ... year_2022 as integers, total as a float, US dollars}, OPERATES 854 {weight: 1}, IS_LOCATED 841: 424
+bombs and 417 companies); `up` took 48 s with the server's start. Quirks kept as the loader writes them: every missing
+node property is the string "None" (its fillna("None")); start_year is a string ("1946", "No start year available"); its
+bank-country statement matches a bank by a `country` property no bank has (it is headquarters_country), so no bank is
+IS_LOCATED; a company is IS_LOCATED only where its country is one of the 47 (36 are not: blank, Japan, France...), and
+Afşin-Elbistan Coal Mine's Turkey is not among them; 93 of the 947 bomb-company rows match no company (4 blank, 89 names
+the company file spells otherwise), so 90 bombs have no operator; four bomb names are shared by bombs of different
+countries (Central Arabian Onshore four times); addresses are as ChatGPT and the volunteers gave them (Glencore PLC in
+London). The 14 questions: 7 edge (the operator of a bomb twice, the one bomb of a company, the one bank of a company,
+the one company of a bank, a bomb's country, a company's country), 3 node-property (a bomb's potential Gt CO2, a bank's
+CEO, a country's population), 2 relationship-property (a bank's total to a company, a bank's 2018 amount to a company),
+2 two-hop (the country of a bomb's operator, the bank of a bomb's operator); domain_gold.py check: 0 problems; each
+answer checked with Cypher to be the only one; no xgrag command was run on the graph. Overlaps: bp-ownership and
+nigeria-oil-contracts (oil companies, other data), fincen (banks and countries), water-pollutants (environment); no
+fossil-fuel project or climate-finance graph in the corpus. Considered by s38C and left out (each grepped here first):
+ccszbd/Food4healthKG (no load script; the Java loader that reads its Nutrient.csv by URL is in another, unnamed
+repository, and the file is not in the index); three other copies of the same carbon-bombs loader (graph_database.py
+with a credentials module, one of them beside a film loader; repositories not named by the index);
+dataforgoodfr/CarbonBombsApp (the site's app; not evaluated); FStretch/canada_lng_carbon_bomb (not evaluated);
+serratus-bio/virus-knowledge-graph (its CSVs on S3, not committed); sobakavosne/chemist-preprocessor (20 reactions, "not
+all of the reactions are real"); a Himalayan expeditions loader (mountaineering, another helper's domain; repository not
+named); rajfal/rajfal.github.io (a blog's sample soil-survey file); a Chinese forest pest seeding script and several
+LLM-built agriculture and TCM graphs (data written by hand or by a model); and, left out before: robertogs2/bases,
+miladNemati-1/MACNeo4j, guardian/tracer, MickeyJ/fao-graph-db, covid-19-net/covid-19-community,
+wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph, jeffwhite-619/periodicity, MaayanLab/DRC-Portals,
+OH-Research/pdh_data_review, zysNLP/quickllm and xingyve0319's SHU medical graph.
+
 [s38C paragraph above]
 
 [s38D paragraph above]
