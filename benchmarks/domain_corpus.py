@@ -6367,6 +6367,51 @@ indiepopart/spring-graphql.
 
 [s38B paragraph above]
 
+Helper s38C's paragraph, written blind (the thirty-eighth split, in preparation; begun at 10:17 UTC; domain searched:
+science, medicine, biology, agriculture, environment and education, in English and Chinese). carbon-bombs:
+github.com/dataforgoodfr/CarbonBombs (Data For Good France's volunteers, the data behind carbonbombs.org, 2023-2025; no
+licence file or field; Python, and the Cypher its loader writes), carbon_bombs/io/neo4j.py's update_neo4j(), the step 2
+of its scripts/reload_neo4j.py, pinned at 574dc46 of 13 July 2025, the mirror's HEAD (CARBON_BOMBS_COMMIT,
+write_carbon_bombs; the loader last changed on 30 October 2023, its data_cleaned/ files on 19 October 2023). The loader
+is run as written: conf.py executed with /CarbonBombs as the root its REPO_PATH derives from __file__, neo4j.py in a
+namespace whose `neo4j` is a driver over the store (_script_neo4j, with basic_auth), whose `pandas` is a small stand-in
+of what it uses (_carbon_bombs_pandas: read_csv of the six data_cleaned/ files it reads, typed as read_csv's defaults
+type them, the files' byte-order mark left out of the first column's name as pandas leaves it; fillna, column picking,
+rename, `frame.columns =`, iterrows; to_csv of its data_neo4j/ copies writes nothing), whose `os.environ` holds the
+three NEO4J_* values of the .env it loads (not committed; not used) and whose log lines are not written; the step 1 of
+reload_neo4j.py (delete everything) is not run (the database is empty); nothing else is changed, no 4.x syntax in it.
+Size: 983 nodes in 4 labels as it names them (carbon_bomb 425: Kühne et al.'s 2022 carbon bombs matched to Global Energy
+Monitor's trackers, with country, world region, potential Gt CO2, fuel type (230 Coal, 195 Oil&Gas), GEM id and page,
+coordinates, operators, parent companies, start year, four statuses; company 453: the ChatGPT-sourced, hand-checked
+headquarters address, coordinates, country, the bombs it is linked to; bank 58: BankTrack's website, headquarters, CEO,
+board, supervisor; country 47: UN data's CO2 emissions, GDP, population, surface) and 3,143 relationships (FINANCES
+1,448 {year_2016 ... year_2022 as integers, total as a float, US dollars}, OPERATES 854 {weight: 1}, IS_LOCATED 841: 424
+bombs and 417 companies); `up` took 48 s with the server's start. Quirks kept as the loader writes them: every missing
+node property is the string "None" (its fillna("None")); start_year is a string ("1946", "No start year available"); its
+bank-country statement matches a bank by a `country` property no bank has (it is headquarters_country), so no bank is
+IS_LOCATED; a company is IS_LOCATED only where its country is one of the 47 (36 are not: blank, Japan, France...), and
+Afşin-Elbistan Coal Mine's Turkey is not among them; 93 of the 947 bomb-company rows match no company (4 blank, 89 names
+the company file spells otherwise), so 90 bombs have no operator; four bomb names are shared by bombs of different
+countries (Central Arabian Onshore four times); addresses are as ChatGPT and the volunteers gave them (Glencore PLC in
+London). The 14 questions: 7 edge (the operator of a bomb twice, the one bomb of a company, the one bank of a company,
+the one company of a bank, a bomb's country, a company's country), 3 node-property (a bomb's potential Gt CO2, a bank's
+CEO, a country's population), 2 relationship-property (a bank's total to a company, a bank's 2018 amount to a company),
+2 two-hop (the country of a bomb's operator, the bank of a bomb's operator); domain_gold.py check: 0 problems; each
+answer checked with Cypher to be the only one; no xgrag command was run on the graph. Overlaps: bp-ownership and
+nigeria-oil-contracts (oil companies, other data), fincen (banks and countries), water-pollutants (environment); no
+fossil-fuel project or climate-finance graph in the corpus. Considered by s38C and left out (each grepped here first):
+ccszbd/Food4healthKG (no load script; the Java loader that reads its Nutrient.csv by URL is in another, unnamed
+repository, and the file is not in the index); three other copies of the same carbon-bombs loader (graph_database.py
+with a credentials module, one of them beside a film loader; repositories not named by the index);
+dataforgoodfr/CarbonBombsApp (the site's app; not evaluated); FStretch/canada_lng_carbon_bomb (not evaluated);
+serratus-bio/virus-knowledge-graph (its CSVs on S3, not committed); sobakavosne/chemist-preprocessor (20 reactions, "not
+all of the reactions are real"); a Himalayan expeditions loader (mountaineering, another helper's domain; repository not
+named); rajfal/rajfal.github.io (a blog's sample soil-survey file); a Chinese forest pest seeding script and several
+LLM-built agriculture and TCM graphs (data written by hand or by a model); and, left out before: robertogs2/bases,
+miladNemati-1/MACNeo4j, guardian/tracer, MickeyJ/fao-graph-db, covid-19-net/covid-19-community,
+wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph, jeffwhite-619/periodicity, MaayanLab/DRC-Portals,
+OH-Research/pdh_data_review, zysNLP/quickllm and xingyve0319's SHU medical graph.
+
 [s38C paragraph above]
 
 [s38D paragraph above]
@@ -15896,6 +15941,142 @@ def write_soil_taxonomy(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(SOIL_TAXONOMY))
 
 
+CARBON_BOMBS = "dataforgoodfr/CarbonBombs"  # Data For Good France's data behind carbonbombs.org, 2023-2025 (no licence)
+# the mirror's HEAD, 13 July 2025 (its loader, carbon_bombs/io/neo4j.py, last changed 30 October 2023; its
+# data_cleaned/ files, 19 October 2023)
+CARBON_BOMBS_COMMIT = "574dc463772ac7a428206f2a8187bac894b94538"
+CARBON_BOMBS_LOADER = "carbon_bombs/io/neo4j.py"  # update_neo4j(), which scripts/reload_neo4j.py runs
+CARBON_BOMBS_CONF = "carbon_bombs/conf.py"  # the file paths the loader reads (FPATH_OUT_*) and writes (FPATH_NEO4J_*)
+# the repository's root as conf.py derives it (REPO_PATH, from its own __file__): where its paths start here
+CARBON_BOMBS_ROOT = "/CarbonBombs"
+# the files update_neo4j() reads: the cleaned data (FPATH_OUT_*); it writes its data_neo4j/ copies of them
+CARBON_BOMBS_FILES = frozenset({
+    "data_cleaned/carbon_bombs_data.csv", "data_cleaned/company_data.csv", "data_cleaned/bank_data.csv",
+    "data_cleaned/country_data.csv", "data_cleaned/connection_carbonbombs_company.csv",
+    "data_cleaned/connection_bank_company.csv"})
+_CARBON_BOMBS_CONF_IMPORTS = frozenset({"os", "os.path"})
+_CARBON_BOMBS_IMPORTS = frozenset({"json"})
+
+
+class _CarbonBombsRow(dict[str, Any]):
+    """A row of iterrows() as the loader uses it: row[column], row.keys() and `**row` (a pandas Series is a mapping
+    of its columns), and row.iloc[0] (its first value, for a log line)."""
+
+    @property
+    def iloc(self) -> list[Any]:
+        return list(self.values())
+
+
+class _CarbonBombsFrame:
+    """What carbon_bombs/io/neo4j.py does with a DataFrame, as pandas does it: fillna(value) (every NaN the value),
+    frame[columns] (those columns, in that order), rename(columns=mapping), `frame.columns = names` (renamed in
+    order), iterrows(), and to_csv(path, ...), which writes nothing here (its copies of the files in data_neo4j/)."""
+
+    def __init__(self, repo: str, columns: dict[str, list[Any]], length: int) -> None:
+        self.repo, self.data, self.length = repo, columns, length
+
+    @property
+    def columns(self) -> list[str]:
+        return list(self.data)
+
+    @columns.setter
+    def columns(self, names: list[str]) -> None:
+        if len(names) != len(self.data):
+            raise CorpusError(f"{self.repo}: {len(names)} column names for a frame of {len(self.data)} columns")
+        self.data = dict(zip(names, self.data.values(), strict=True))
+
+    def fillna(self, value: Any) -> _CarbonBombsFrame:
+        return _CarbonBombsFrame(self.repo, {name: [value if isinstance(v, float) and v != v else v for v in values]
+                                             for name, values in self.data.items()}, self.length)
+
+    def __getitem__(self, names: Any) -> _CarbonBombsFrame:
+        names = list(names)
+        missing = [name for name in names if name not in self.data]
+        if missing:  # pandas raises a KeyError: the loader stops
+            raise CorpusError(f"{self.repo}: its loader reads the columns {missing}, which the file does not have")
+        return _CarbonBombsFrame(self.repo, {name: self.data[name] for name in names}, self.length)
+
+    def rename(self, *, columns: Mapping[str, str]) -> _CarbonBombsFrame:
+        return _CarbonBombsFrame(self.repo, {columns.get(name, name): values for name, values in self.data.items()},
+                                 self.length)
+
+    def to_csv(self, path: str, **options: Any) -> None:
+        return None
+
+    def iterrows(self) -> Iterator[tuple[int, _CarbonBombsRow]]:
+        for i in range(self.length):
+            yield i, _CarbonBombsRow({name: values[i] for name, values in self.data.items()})
+
+
+def _carbon_bombs_pandas(mirror: Path) -> types.ModuleType:
+    """The loader's `pandas`: read_csv(path) of one of CARBON_BOMBS_FILES under CARBON_BOMBS_ROOT, at
+    CARBON_BOMBS_COMMIT, typed as read_csv's defaults type it (_pandas_column; the files' UTF-8 byte-order mark is
+    not part of the first column's name, as pandas reads it); any other file, or an option, is refused."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _CarbonBombsFrame:
+        name = path.removeprefix(CARBON_BOMBS_ROOT + "/")
+        if options or name == path or name not in CARBON_BOMBS_FILES:
+            raise CorpusError(f"{CARBON_BOMBS}: its loader reads {path} {sorted(options)}, which is not read here")
+        text = read_file(CARBON_BOMBS, name, mirror, CARBON_BOMBS_COMMIT).decode("utf-8-sig")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        body = [row for row in rows[1:] if row]
+        columns = {column: _pandas_column([row[i] if i < len(row) else "" for row in body])
+                   for i, column in enumerate(rows[0])}
+        return _CarbonBombsFrame(CARBON_BOMBS, columns, len(body))
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_carbon_bombs(store: Any, mirror: Path) -> None:
+    """update_neo4j() of carbon_bombs/io/neo4j.py of dataforgoodfr/CarbonBombs at CARBON_BOMBS_COMMIT (Data For Good
+    France's data behind carbonbombs.org; no licence stated), the step 2 of its scripts/reload_neo4j.py, run as
+    written over its data_cleaned/ files: the 425 "carbon bombs" of Kühne et al. (2022, Energy Policy: fossil fuel
+    extraction projects of more than 1 Gt CO2 of potential emissions each), matched to Global Energy Monitor's coal
+    mine and oil and gas trackers (carbon_bomb: name, country, potential Gt CO2, fuel type, GEM id and page,
+    coordinates, operators, parent companies, start year, statuses), the companies involved in them (company:
+    headquarters address, the repository's ChatGPT-sourced and hand-checked one, country, world region, the carbon
+    bombs it is linked to), the banks of Banking on Climate Chaos 2023 (bank: BankTrack's website, headquarters,
+    CEO, supervisor...) and the countries of the bombs (country: UN data's CO2 emissions, GDP, population,
+    surface); each company OPERATES {weight: 1} its bombs, each bank FINANCES {year_2016 ... year_2022, total, in
+    US dollars} a company, and the bombs and companies are IS_LOCATED in their country. Its own driver calls run
+    each statement: conf.py is executed with CARBON_BOMBS_ROOT as the repository's root, and neo4j.py in a
+    namespace whose `neo4j` is a driver over the store (_script_neo4j), whose `pandas` reads the files as pandas
+    does (_carbon_bombs_pandas), whose `os.environ` holds the three NEO4J_* values its .env would (not used: the
+    store is local) and whose log lines are not written; scripts/reload_neo4j.py's step 1 (delete everything) is not
+    run (the database is empty). What it writes is kept: fillna("None") writes the string "None" for every missing
+    node property (a float column with one is a column of floats and "None"); its bank-country statement matches a
+    bank by a `country` property no bank node has (its country is headquarters_country), so no bank is IS_LOCATED;
+    a company is IS_LOCATED only where its country is one of the bombs' countries."""
+    conf_source = read_file(CARBON_BOMBS, CARBON_BOMBS_CONF, mirror, CARBON_BOMBS_COMMIT).decode("utf-8")
+    conf = types.ModuleType("carbon_bombs.conf")
+    conf.__dict__["__builtins__"] = {**builtins.__dict__, "__import__": _loader_importer(
+        CARBON_BOMBS, {}, _CARBON_BOMBS_CONF_IMPORTS)}
+    conf.__file__ = f"{CARBON_BOMBS_ROOT}/{CARBON_BOMBS_CONF}"
+    exec(compile(conf_source, f"{CARBON_BOMBS}/{CARBON_BOMBS_CONF}", "exec"), conf.__dict__)  # noqa: S102
+    neo4j_module = _script_neo4j(store)
+    neo4j_module.basic_auth = lambda user, password: (user, password)  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.environ = {"NEO4J_URI": "bolt://localhost:7687", "NEO4J_USERNAME": "neo4j",  # type: ignore[attr-defined]
+                         "NEO4J_PASSWORD": "neo4j"}
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = _quiet  # type: ignore[attr-defined]
+    logger = types.ModuleType("carbon_bombs.utils.logger")
+    logger.LOGGER = types.SimpleNamespace(debug=_quiet, info=_quiet)  # type: ignore[attr-defined]
+    modules = {"neo4j": neo4j_module, "pandas": _carbon_bombs_pandas(mirror), "os": os_module, "dotenv": dotenv,
+               "carbon_bombs.conf": conf, "carbon_bombs.utils.logger": logger}
+    source = read_file(CARBON_BOMBS, CARBON_BOMBS_LOADER, mirror, CARBON_BOMBS_COMMIT).decode("utf-8")
+    namespace: dict[str, Any] = {
+        "__builtins__": {**builtins.__dict__,
+                         "__import__": _loader_importer(CARBON_BOMBS, modules, _CARBON_BOMBS_IMPORTS)},
+        "__name__": "carbon_bombs.io.neo4j", "__file__": f"{CARBON_BOMBS_ROOT}/{CARBON_BOMBS_LOADER}"}
+    exec(compile(source, f"{CARBON_BOMBS}/{CARBON_BOMBS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    if not callable(namespace.get("update_neo4j")):
+        raise CorpusError(f"{CARBON_BOMBS}: {CARBON_BOMBS_LOADER} no longer defines update_neo4j()")
+    namespace["update_neo4j"]()
+
+
 # [s38C source and writer above]
 
 
@@ -16907,6 +17088,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "its level and its place in its parent's key, and the parent it belongs to "
                                      "(Andrew G. Brown's Cypher for Neo4j, 2020)",
           writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
+    Graph("carbon-bombs", "frozen", "The world's 425 carbon bombs, the fossil fuel projects of more than a "
+                                    "gigatonne of CO2 each (Kühne et al., 2022): their country, fuel, potential "
+                                    "emissions, start year and status, the companies that operate them, the banks "
+                                    "that finance those companies (2016-2022, in US dollars) and the countries' "
+                                    "emissions, GDP and population (Data For Good France, carbonbombs.org, 2023)",
+          writer=write_carbon_bombs, source=CARBON_BOMBS),
     # [s38C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
