@@ -15593,6 +15593,53 @@ STAR_RAIL_DUMP = "star_Rail.dump"  # "Snapshot of our DB": the project's Neo4j 5
 STAR_RAIL_COMMIT = "4be10cd4eab08e31b6edaff9686f6bd2721f4b9a"
 
 
+AHFOW = "grange85/ahfow-cypher"  # Andy Aldridge's Cypher for the discographies of his fan site A Head Full of Wishes
+AHFOW_COMMIT = "06fd9d44461918d9a997781b931796c245dbd115"  # its HEAD (19 June 2019); every .cypher as of 7 April 2019
+# artists.cypher merges the bands and their members; each release file MATCHes its band by name and writes its
+# tracks, releases, versions and running orders: artists.cypher runs first (a release file run before it finds no band
+# and writes nothing), then the release files in the order they were committed
+AHFOW_ARTISTS = "artists.cypher"
+AHFOW_RELEASES = ("galaxie-500-releases.cypher", "luna-releases.cypher", "dean-and-britta-releases.cypher",
+                  "cagney-and-lacee-releases.cypher")
+# shorter copies of two of them, committed beside the full files (left out: see write_wareham_discography)
+AHFOW_ABRIDGED = ("galaxie-500-releases-abridged.cypher", "luna-releases-abridged.cypher")
+_AHFOW_BAND = re.compile(r'(?i)^\s*MERGE\s*\(\s*\w+\s*:\s*Band\s*\{\s*name\s*:\s*"([^"]*)"\s*\}\s*\)', re.M)
+_AHFOW_MATCH = re.compile(r'(?i)^\s*MATCH\s*\(\s*\w+\s*:\s*Band\s*\{\s*name\s*:\s*"([^"]*)"\s*\}\s*\)\s*WITH\b')
+
+
+def write_wareham_discography(store: Any, mirror: Path) -> None:
+    """The .cypher files of grange85/ahfow-cypher at AHFOW_COMMIT, as written: Andy Aldridge's Cypher (2019, no
+    licence stated) for the discographies of the bands of Dean Wareham that his fan site A Head Full of Wishes
+    (ahfow.com) lists. artists.cypher first (one statement of MERGEs: six bands, Galaxie 500, Luna, Dean & Britta,
+    Damon & Naomi, Cagney & Lacee and Magic Hour, with their years active as a string, and their members, each a Person
+    of first and last name, MEMBER_OF the band with that member's years), then each release file of AHFOW_RELEASES,
+    one statement each (no ';' in them), that MATCHes its band by name and MERGEs its tracks (a Track by name, shared
+    by every band that recorded a song of that name), its releases (RELEASED by the band), their versions (a label,
+    format and year in the name: "Elektra (cd, 1994)", RELEASE_OF the release) and every track INCLUDED_ON a version at
+    its position. The two abridged files are left out: shorter copies of the Galaxie 500 and Luna files, which would
+    add a few releases under other names beside the full files' ("EP (Shock)" and "EP (No.6)" where the full file has its one "EP").
+    Refuses a file of more than one statement, a release file whose band artists.cypher does not merge (it would
+    write nothing), or one that reads a file."""
+    def script(path: str) -> str:
+        text = read_file(AHFOW, path, mirror, AHFOW_COMMIT).decode("utf-8")
+        if len(_statements(text)) != 1:
+            raise CorpusError(f"{AHFOW}: {path} holds {len(_statements(text))} statements, not the one read here")
+        return text
+
+    artists = script(AHFOW_ARTISTS)
+    bands = set(_AHFOW_BAND.findall(artists))
+    releases = []
+    for path in AHFOW_RELEASES:
+        text = script(path)
+        band = _AHFOW_MATCH.match(_statements(text)[0])
+        if band is None or band[1] not in bands:
+            raise CorpusError(f"{AHFOW}: {path} does not begin by matching a band {AHFOW_ARTISTS} merges "
+                              f"({', '.join(sorted(bands))})")
+        releases.append(text)
+    for text in (artists, *releases):
+        _run_script(store, text, _no_files(AHFOW))
+
+
 # [s38D source and writer above]
 
 
@@ -16590,6 +16637,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
                                  "materials each needs, relics and monsters (a course project's Neo4j dump)",
           dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
+    Graph("wareham-discography", "frozen", "The records of Dean Wareham's bands (Galaxie 500, Luna, Dean & Britta, "
+                                            "Cagney & Lacee): their releases and the versions of each (label, format, "
+                                            "year), the tracks on each version in order, and the bands' members and "
+                                            "years (a fan site's discography, A Head Full of Wishes, as Cypher)",
+          writer=write_wareham_discography, source=AHFOW),
     # [s38D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
