@@ -6414,6 +6414,58 @@ OH-Research/pdh_data_review, zysNLP/quickllm and xingyve0319's SHU medical graph
 
 [s38C paragraph above]
 
+Helper s38D's paragraph, written blind (the thirty-eighth split, in preparation; domain searched: culture, books, music,
+film, art, history and games, in English, Chinese, Spanish, Portuguese, French, German, Korean and Japanese; this helper
+began at 10:14 UTC on 4 December 2026, its deadline 11:45). wareham-discography: github.com/grange85/ahfow-cypher (Andy
+Aldridge's Cypher of the discographies of Dean Wareham's bands, committed 2 to 7 April 2019 with a draw.io model in
+June; no README, no licence file; English), pinned at AHFOW_COMMIT (06fd9d4, 19 June 2019, the mirror's HEAD;
+write_wareham_discography). Its load script is its .cypher files, each one statement with no ';' (nothing names an
+order: artists.cypher runs first, since each release file begins by MATCHing its band, which artists.cypher MERGEs, and
+would write nothing before it; then luna-releases, galaxie-500-releases, dean-and-britta-releases and
+cagney-and-lacee-releases, in the order committed, which does not change the graph: they share no Version and their
+shared Tracks have only a name). Nothing of a statement had to change (they are 5.x Cypher). Left out:
+galaxie-500-releases-abridged.cypher and luna-releases-abridged.cypher, shorter copies of two of the full files (the
+Galaxie 500 one adds nothing; the Luna one would add an "EP (Shock)" and an "EP (No.6)" release and one version beside
+the full file's one "EP"). Graph (`up` 408 s the first time, 183 s the second, server start included, on the shared
+machine): 453 nodes in 5 labels: Track 256 (name), Version 106 (name: label, format and year, "Elektra (cd, 1994)"),
+Release 74 (name), Person 11 (firstname, lastname: no name property) and Band 6 (name, yearsactive); 1,046
+relationships: INCLUDED_ON 835 (track to version, position), RELEASE_OF 118 (version to release), RELEASED 74 (band to
+release) and MEMBER_OF 19 (person to band, yearsactive); the only properties beyond names are those years and the
+positions. Quirks kept as the scripts write them: years active are strings written as lists
+("[1987,1988,1989,1990,1991]"), Cagney & Lacee's "[]" while both its members have 1995 to 1998, Dean & Britta's without
+the 2004 both its members have; the two sides of a single are often both position 1 (Tugboat and King of Spain on the
+Aurora seven-inch); a Version is MERGEd by name, so 11 are shared by two or three releases of one label, format and year
+("Beggars Banquet (cd, 1995)" is a version of Penthouse and of two singles), their running orders merged; a Track is
+MERGEd by name across bands (6 songs are tracks of two bands: "Fourth of July" of Galaxie 500 and Luna); Luna's two EPs
+are one Release "EP" with two versions; Pup Tent and Long Players 92-99 have no version, 4 tracks are on none; Damon &
+Naomi and Magic Hour have members and no release; a version " (cassette, 1987)" has no label, "Radioation (cd, 1996)"
+stands beside "Radiation (7, 1996)". The 14 questions: 7 edge (Kate Biggar's and Sean Eden's band, who released Sonic
+Souvenirs, Rutles Highway Revisited and Six Feet of Chain, the record Rhino put out digitally in 2006, the 1999 Grange85
+seven-inch), 3 node-property (Magic Hour's and Galaxie 500's years, Britta's surname), 2 relationship-property (Stanley
+Demeski's years in Luna, Memphis's track number on the No. 6 CD of Six Feet of Chain), 2 two-hop (the band whose record
+came out as a Plexifilm seven-inch in 2004, Claudia Silver's bandmate); each answer checked with Cypher to be the only
+one the graph holds; domain_gold.py check: 14 questions, 0 problems (on both loads); no xgrag command was run on the
+graph and no xgrag output on it looked at. Overlaps: jazz-graph, uk-charts, whosampled, eurovision and hamilton-musical
+are music too (other artists: no question file of the corpus names Galaxie 500 or Wareham); the corpus's first
+discography of one circle of bands. Considered by s38D and left out (each grepped here first): jiangnanboy/movie_kg
+(OpenKG's Douban film graph, the data douban-movies already holds, by a Java loader); jjdrisco/202_Project
+(painter-network), Kozukq/dataset_analysis (video-game-sales), ethiry/wikikings, Bernardo-MG/darksouls-explorer-dataset,
+Di-KaZ/NeoBum, chrisapton/Music-KG-Project, a-zylstra/dnd-graph-db, coral2742/Neo4jArt, kvaithin/greeky,
+sbarnesisrael/caphar, nikhil-ravi/AO3scraper, AlessiaLa/MusicRec, leylines/hidden-history, imyself1224/gujihuouha-main,
+Colinasda/KnowledgeGraph, bubblewu/neo4j-kg and neo4j-the-definitive-guide/book (in the corpus or left out before, not
+tried again); mneedham/neo4j-bl (the British Library's book metadata, which its download.sh fetches from
+BL-Labs/imagedirectory: not committed here); fiamaribeiro/neo4j-music-recommendation-system (songs beside users' likes
+and listens, not examined further); brandonTheProgram/Neo4J-Game-of-Thrones (one GOT.csv: Game of Thrones is in the
+corpus several times); Zeh237/Flask-Neo4J-Music-Recommendation-System (a Flask service's ingestion beside a songs_db.sql
+dump, not examined further); levonhutnguyen369/neo4j-book (a Spring application, no data); boorsoft/history-kg (a
+Flutter application; its backend repository not examined); aeakdogan/BulbulProject (a music application's neo4j-import
+of generated CSVs with its users, not examined further); and, their repositories not named by the index: a Chinese
+museum-artifact Neo4jStore (over data frames its other modules build, not examined further), a Crusader Kings III save
+loader (needs the game's save files), a film and series timeline loader (LLM extractions), an Embabel Impromptu
+GraphExportService (it exports CSVs from a graph built elsewhere, not examined further), an Open Opus apoc.load.json
+script (the API at run time), a Spotify Kaggle assignment page (89,740 tracks, not examined further), a Turkish book
+chatbot (a text-to-Cypher prompt's schema, no data) and a Bible facts pipeline (Cypher generated from extracted facts).
+
 [s38D paragraph above]
 
 [s38E paragraph above]
@@ -16086,6 +16138,54 @@ STAR_RAIL_DUMP = "star_Rail.dump"  # "Snapshot of our DB": the project's Neo4j 5
 STAR_RAIL_COMMIT = "4be10cd4eab08e31b6edaff9686f6bd2721f4b9a"
 
 
+AHFOW = "grange85/ahfow-cypher"  # Andy Aldridge's (grange85) Cypher of the discographies of Dean Wareham's bands
+AHFOW_COMMIT = "06fd9d44461918d9a997781b931796c245dbd115"  # its HEAD (19 June 2019); every .cypher as of 7 April 2019
+# artists.cypher merges the bands and their members; each release file MATCHes its band by name and writes its
+# tracks, releases, versions and running orders: artists.cypher runs first (a release file run before it finds no band
+# and writes nothing), then the release files in the order they were committed (they share no Version, and the Tracks
+# they share have no property but a name: the order does not change the graph)
+AHFOW_ARTISTS = "artists.cypher"
+AHFOW_RELEASES = ("luna-releases.cypher", "galaxie-500-releases.cypher", "dean-and-britta-releases.cypher",
+                  "cagney-and-lacee-releases.cypher")
+# shorter copies of two of them, committed beside the full files (left out: see write_wareham_discography)
+AHFOW_ABRIDGED = ("galaxie-500-releases-abridged.cypher", "luna-releases-abridged.cypher")
+_AHFOW_BAND = re.compile(r'(?i)^\s*MERGE\s*\(\s*\w+\s*:\s*Band\s*\{\s*name\s*:\s*"([^"]*)"\s*\}\s*\)', re.M)
+_AHFOW_MATCH = re.compile(r'(?i)^\s*MATCH\s*\(\s*\w+\s*:\s*Band\s*\{\s*name\s*:\s*"([^"]*)"\s*\}\s*\)\s*WITH\b')
+
+
+def write_wareham_discography(store: Any, mirror: Path) -> None:
+    """The .cypher files of grange85/ahfow-cypher at AHFOW_COMMIT, as written: Andy Aldridge's Cypher (2019, no README,
+    no licence stated) of the discographies of Dean Wareham's bands. artists.cypher first (one statement of MERGEs: six
+    bands, Galaxie 500, Luna, Dean & Britta, Damon & Naomi, Cagney & Lacee and Magic Hour, with their years active as a
+    string, and their members, each a Person of first and last name, MEMBER_OF the band with that member's years), then
+    each release file of AHFOW_RELEASES, one statement each (no ';' in them), that MATCHes its band by name and MERGEs
+    its tracks (a Track by name, shared by every band that recorded a song of that name), its releases (RELEASED by the
+    band), their versions (a label, format and year in the name: "Elektra (cd, 1994)", RELEASE_OF the release) and every
+    track INCLUDED_ON a version at its position (a Version by name too: one label's releases of a format and year share
+    one). The two abridged files are left out: shorter copies of the Galaxie 500 and Luna files (the first adds nothing;
+    the second would add "EP (Shock)" and "EP (No.6)" beside the full Luna file's one "EP"). Refuses a file of more than
+    one statement, a release file whose band artists.cypher does not merge (it would write nothing), or one that reads a
+    file."""
+    def script(path: str) -> str:
+        text = read_file(AHFOW, path, mirror, AHFOW_COMMIT).decode("utf-8")
+        if len(_statements(text)) != 1:
+            raise CorpusError(f"{AHFOW}: {path} holds {len(_statements(text))} statements, not the one read here")
+        return text
+
+    artists = script(AHFOW_ARTISTS)
+    bands = set(_AHFOW_BAND.findall(artists))
+    releases = []
+    for path in AHFOW_RELEASES:
+        text = script(path)
+        band = _AHFOW_MATCH.match(_statements(text)[0])
+        if band is None or band[1] not in bands:
+            raise CorpusError(f"{AHFOW}: {path} does not begin by matching a band {AHFOW_ARTISTS} merges "
+                              f"({', '.join(sorted(bands))})")
+        releases.append(text)
+    for text in (artists, *releases):
+        _run_script(store, text, _no_files(AHFOW))
+
+
 # [s38D source and writer above]
 
 
@@ -17100,6 +17200,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
                                  "materials each needs, relics and monsters (a course project's Neo4j dump)",
           dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
+    Graph("wareham-discography", "frozen", "The records of Dean Wareham's bands (Galaxie 500, Luna, Dean & Britta, "
+                                            "Cagney & Lacee): their releases and the versions of each (label, format, "
+                                            "year), the tracks on each version in order, and the bands' members and "
+                                            "years (Andy Aldridge's discography, written as Cypher)",
+          writer=write_wareham_discography, source=AHFOW),
     # [s38D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

@@ -8171,6 +8171,67 @@ def test_star_rail_is_its_repository_s_dump_read_at_the_commit_that_holds_it(
     assert loaded == [b"DZV1 the snapshot"]
 
 
+# grange85/ahfow-cypher's files, shortened: artists.cypher MERGEs the bands and their members (one statement, no ';');
+# each release file MATCHes its band, then MERGEs its tracks, releases, versions and running order
+_AHFOW_ARTISTS = ('\nMERGE (bluna:Band {name: "Luna"})\nSET bluna.yearsactive="[1992,1993]"\n\n'
+                  '  MERGE (plunaSeanEden:Person {firstname:"Sean",lastname:"Eden"})\n'
+                  '  MERGE (plunaSeanEden)-[rlunaSean:MEMBER_OF]->(bluna)\n\n'
+                  'MERGE (bcagneyandlacee:Band {name: "Cagney & Lacee"})\nSET bcagneyandlacee.yearsactive="[]"\n')
+
+
+def _ahfow_release(band: str, var: str, track: str) -> str:
+    return (f'\nMATCH ({var}:Band {{name: "{band}"}}) WITH {var}\n\n'
+            f'  MERGE (t1:Track {{name: "{track}"}}) \n\n'
+            f'MERGE (r1:Release {{name:"{track}"}})\n  MERGE ({var})-[:RELEASED]->(r1)\n'
+            '  MERGE (r1v:Version {name:"No. 6 (7, 1995)"})\n  MERGE (r1v)-[:RELEASE_OF]->(r1)\n'
+            '  MERGE (t1)-[i1:INCLUDED_ON]->(r1v)\n    SET i1.position = 1\n')
+
+
+def _ahfow_files(**changed: str) -> dict[str, str]:
+    files = {corpus.AHFOW_ARTISTS: _AHFOW_ARTISTS,
+             "galaxie-500-releases.cypher": _ahfow_release("Luna", "g5", "Tugboat"),
+             "luna-releases.cypher": _ahfow_release("Luna", "lu", "Slide"),
+             "dean-and-britta-releases.cypher": _ahfow_release("Luna", "db", "Moonshot"),
+             "cagney-and-lacee-releases.cypher": _ahfow_release("Cagney & Lacee", "cl", "Time"),
+             corpus.AHFOW_ABRIDGED[1]: _ahfow_release("Luna", "lu", "EP (Shock)")}
+    # a change is named by its file's name without ".cypher", "-" as "_" (artists, galaxie_500_releases...)
+    return {name: changed.get(name.removesuffix(".cypher").replace("-", "_"), text) for name, text in files.items()}
+
+
+def _ahfow_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **changed: str) -> Path:
+    later = {corpus.AHFOW_ARTISTS: 'MERGE (b:Band {name: "a later band"})\n'}
+    pinned = _committed_mirror(tmp_path, "grange85+ahfow-cypher", _ahfow_files(**changed), later=later)
+    monkeypatch.setattr(corpus, "AHFOW_COMMIT", pinned)
+    return tmp_path
+
+
+def test_wareham_discography_runs_the_artists_then_each_full_release_file_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_wareham_discography(store, _ahfow_mirror(tmp_path, monkeypatch))
+    files = _ahfow_files()
+    # the pinned commit's artists.cypher, first; each release file as one statement, in AHFOW_RELEASES' order; the
+    # abridged copy never run
+    assert store.calls == [(files[name].strip(), {}) for name in (corpus.AHFOW_ARTISTS, *corpus.AHFOW_RELEASES)]
+    assert not any("EP (Shock)" in statement for statement, _ in store.calls)
+
+
+def test_wareham_discography_refuses_a_release_of_an_unknown_band_a_split_file_or_a_file_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    unknown = _ahfow_release("Damon & Naomi", "dn", "Tugboat")  # a band artists.cypher does not merge here
+    with pytest.raises(corpus.CorpusError, match="galaxie-500-releases.cypher does not begin by matching a band"):
+        corpus.write_wareham_discography(store, _ahfow_mirror(tmp_path / "a", monkeypatch,
+                                                              galaxie_500_releases=unknown))
+    split = _AHFOW_ARTISTS.replace('"[1992,1993]"\n', '"[1992,1993]";\n')
+    with pytest.raises(corpus.CorpusError, match="artists.cypher holds 2 statements, not the one read here"):
+        corpus.write_wareham_discography(store, _ahfow_mirror(tmp_path / "b", monkeypatch, artists=split))
+    reads = "LOAD CSV WITH HEADERS FROM 'file:///tracks.csv' AS row\n" + _AHFOW_ARTISTS
+    with pytest.raises(corpus.CorpusError, match="reads file:///tracks.csv, which no loader here serves"):
+        corpus.write_wareham_discography(store, _ahfow_mirror(tmp_path / "c", monkeypatch, artists=reads))
+    assert store.calls == []
+
+
 # [s38D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
