@@ -15642,6 +15642,35 @@ def write_exrx_exercises(store: Any, mirror: Path) -> None:
     _run_loader(EXRX, EXRX_LOADER, source, importer, print=_quiet, open=opened)
 
 
+ASTRONAUTS = "aploetz/packt"  # Aaron Ploetz's code for his book "Seven NoSQL Databases in a Week" (Packt, 2018)
+# 15 July 2017 ("added neo4j loader"), the last commit to touch the data file or its loader; the mirror's HEAD
+# (d35d5c0, 8 September 2021) holds the same blobs
+ASTRONAUTS_COMMIT = "69eff70ab821f9b7b5caac152f299a5405ec7688"
+# written from astronauts.csv beside it (NASA's astronauts, 1959-2017, as Kaggle's "NASA Astronauts" dataset has
+# them); neoCmdFile.py joins its lines into one string and runs it as one session.run()
+ASTRONAUTS_SCRIPT = "astronaut_data.neo"
+
+
+def write_nasa_astronauts(store: Any, mirror: Path) -> None:
+    """astronaut_data.neo of aploetz/packt at ASTRONAUTS_COMMIT, as its loader neoCmdFile.py runs it: the whole file
+    as one statement (its CREATE clauses name, by their variables, the groups, schools and missions created before
+    them, and only its last line has a ';'). NASA's astronaut selection groups (Group: group, year), the schools
+    its astronauts graduated from (School: alma_mater), the missions they flew (Mission: name) and 357 astronauts
+    (Astronaut: name, birthplace, dateOfBirth, gender), each EDUCATED_AT a school, FLEW_ON each of its missions and
+    RECRUITED_IN_CLASS its group. Quirks kept: Thomas J. Hennen, whose alma mater the data leaves empty, is
+    EDUCATED_AT an anonymous `()` the file writes (an unlabelled node without properties, the graph's 764th); the
+    missions are the data's strings, typos and all ("STS-48 (Discovery" beside "STS-48 (Discovery)", "ST-116
+    (Discovery)", "Endeavor"), a combined one among them ("STS-58 (Columbia). STS-86/89 (Atlantis/Endeavor)"); one
+    school may be two nodes by spelling ("University of Cambridge" beside "Cambridge University"); group, year and
+    dateOfBirth ('8/19/1935') are strings. Refuses a script of more than one statement, or one that reads a file."""
+    script = read_file(ASTRONAUTS, ASTRONAUTS_SCRIPT, mirror, ASTRONAUTS_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if len(statements) != 1:
+        raise CorpusError(f"{ASTRONAUTS}: {ASTRONAUTS_SCRIPT} holds {len(statements)} statements, not the one "
+                          f"CREATE statement its neoCmdFile.py runs")
+    _run_script(store, script, _no_files(ASTRONAUTS))
+
+
 # [s38E source and writer above]
 
 
@@ -16597,6 +16626,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "part and equipment each is listed under, and their target, synergist and "
                                        "stabilizer muscles (HealthKG's exercise graph, in English)",
           writer=write_exrx_exercises, source=EXRX),
+    Graph("nasa-astronauts", "frozen", "NASA's astronauts (1959-2017): where and when each was born, their "
+                                         "gender, the school each graduated from, the selection group that "
+                                         "recruited them and the missions they flew (a NoSQL book's Cypher "
+                                         "import file)",
+          writer=write_nasa_astronauts, source=ASTRONAUTS),
     # [s38E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
