@@ -6468,6 +6468,51 @@ chatbot (a text-to-Cypher prompt's schema, no data) and a Bible facts pipeline (
 
 [s38D paragraph above]
 
+Helper s38E's paragraph, written blind (the thirty-eighth split, in preparation; domain searched: sports, leisure, food,
+people and social networks, in English and Chinese; this helper began at 10:17 UTC on 4 December 2026, its deadline
+11:45). nasa-astronauts: github.com/aploetz/packt (Aaron Ploetz's code for a Packt book on NoSQL databases, its
+Cassandra, Redis and Neo4j examples, 2017; no licence file; its data NASA's astronauts of the selection groups of
+1959-2009, 357 of them, as astronauts.csv beside it lists them with their status, spaceflight and spacewalk counts and
+hours; Cypher, in English), pinned at ASTRONAUTS_COMMIT (69eff70, 15 July 2017, "added neo4j loader", the last commit to
+touch the data file or its loader; the mirror's HEAD d35d5c0 of 8 September 2021 holds the same blobs;
+write_nasa_astronauts). Its load script is neoCmdFile.py, which joins the lines of astronaut_data.neo into one string
+and runs it as one session.run(): run here as that one statement (its CREATE clauses name by variable the groups,
+schools and missions created before them; only its last line has a ';'); nothing of it had to change (its Cypher is
+valid in 5.x; neoCmdFile.py's neo4j.v1 driver and Python 2 print are the loader's, not the statement's). Left out:
+neo4j/neo4jISS52.py and neo4j/Neo4jISS53.java (the chapter's later examples, which add the missions ISS-51/52 and
+ISS-52/53 and three FLEW_ON each, in the {param} syntax 4.0 removed: examples run after the load, not the load) and
+astronauts.csv's other columns (status, spaceflight and spacewalk hours: the Neo4j file does not carry them). Graph
+(`up` 39 s, server start included): 764 nodes in 4 labels: Astronaut 357 (name, birthplace, dateOfBirth, gender; 50
+female), Mission 241 (name), School 145 (alma_mater), Group 20 (group, year: NASA's selection groups 1 to 20, 1959-2009)
+and one unlabelled node; 1,560 relationships: FLEW_ON 846, EDUCATED_AT 357 and RECRUITED_IN_CLASS 357 (one school and
+one group an astronaut; 23 astronauts flew no mission); no relationship properties. Quirks kept as the file writes them:
+Thomas J. Hennen, whose alma mater the data leaves empty, is EDUCATED_AT an anonymous `()` (the unlabelled node); the
+missions are the data's strings, typos and all ("STS-48 (Discovery" beside "STS-48 (Discovery)", seven "ST-" or "ST "
+missions such as "ST-116 (Discovery)", "STS 51-l (Discovery)" beside "STS 51-L (Challenger)", "Endeavor" in 35 names),
+long-duration stays as one mission each ("ISS-43/44/45/46 (Soyuz)"), one combined string ("STS-58 (Columbia). STS-86/89
+(Atlantis/Endeavor)"); one school may be two nodes by spelling ("University of Cambridge" and "Cambridge University",
+"State University of New York-Buffalo" and "... at Buffalo"); "Niclolas J. M. Patrick" as spelt; group, year and
+dateOfBirth ("8/19/1935") are strings. The 14 questions: 7 edge (Kalpana Chawla's school, the one astronaut of Mercury 7
+and of ISS 48/49, the one from the University of Adelaide and from Wellesley College, Sally Ride's group, Russell
+Schweickart's one mission), 4 node-property (Mae Jemison's and Lodewijk van den Berg's birthplace, Story Musgrave's
+birth date, group 20's year), no relationship-property (the graph has none), 3 two-hop (the year of Mae Jemison's group,
+the birthplace of Mercury 6's astronaut, the school of Mercury 4's astronaut); names typed as users would ("Sally Ride",
+"Mae Jemison"), each answer checked with Cypher to be the only one the graph holds (missions and schools asked about
+have one astronaut; every astronaut one school and one group); domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: swedish-alumni (people and the universities
+they studied at, from Wikidata), us-presidents, royal92 and nobel-prizes (people with birth data); the corpus's first
+astronaut or spaceflight graph. Considered by s38E and left out (each grepped here first): phucfix/vn-football-graph
+(left out before: no data committed; its README's Vietnamese Wikipedia pipeline writes the CSVs at run time); a "Meal
+Balance Grub" recipe graph's import_final.cypher (20,111 recipes, 4,682 ingredients; its repository not named by the
+index, its import_final.cypher not found by path among the index's files); a "Neo4j Football Graph" cypher_part.cyp (a
+football dataset's CSVs staged through PostgreSQL; its repository not named by the index, not examined further);
+joopixel1/SportGraph (left out before: Git LFS data); the DataManagement_HWs Olympics LOAD CSV and the Kaggle Olympics
+Node.js and Formula 1 py2neo loaders (left out before); a Vietnamese football LOAD CSV (the same pipeline's);
+cloutierMat/upStory (a few hand-typed Canmore climbing crags and routes in JavaScript); Kash04ish/spacenetra (two
+hand-typed missions); the FoodData Central foundation-foods graph, atilara/recipes-book-db, paldeep-singh/ssb-api,
+r-flores/Ingredients-found-in-packaged-foods-database, bevvvvv/DS220Proj2WineReview, mneedham/neo4j-worldcup,
+fingahoverit/neo4j-neo4j_ogm and rdiptan/IPL-Data-GraphDB (in the corpus or left out before, not tried again).
+
 [s38E paragraph above]
 
 [s38F paragraph above]
@@ -16235,6 +16280,35 @@ def write_exrx_exercises(store: Any, mirror: Path) -> None:
     _run_loader(EXRX, EXRX_LOADER, source, importer, print=_quiet, open=opened)
 
 
+ASTRONAUTS = "aploetz/packt"  # Aaron Ploetz's code for a Packt book on NoSQL databases (2017; no licence file)
+# 15 July 2017 ("added neo4j loader"), the last commit to touch the data file or its loader; the mirror's HEAD
+# (d35d5c0, 8 September 2021) holds the same blobs
+ASTRONAUTS_COMMIT = "69eff70ab821f9b7b5caac152f299a5405ec7688"
+# written from astronauts.csv beside it (NASA's astronauts of the selection groups of 1959-2009, one row each);
+# neoCmdFile.py joins its lines into one string and runs it as one session.run()
+ASTRONAUTS_SCRIPT = "astronaut_data.neo"
+
+
+def write_nasa_astronauts(store: Any, mirror: Path) -> None:
+    """astronaut_data.neo of aploetz/packt at ASTRONAUTS_COMMIT, as its loader neoCmdFile.py runs it: the whole file
+    as one statement (its CREATE clauses name, by their variables, the groups, schools and missions created before
+    them, and only its last line has a ';'). NASA's astronaut selection groups (Group: group, year), the schools
+    its astronauts graduated from (School: alma_mater), the missions they flew (Mission: name) and 357 astronauts
+    (Astronaut: name, birthplace, dateOfBirth, gender), each EDUCATED_AT a school, FLEW_ON each of its missions and
+    RECRUITED_IN_CLASS its group. Quirks kept: Thomas J. Hennen, whose alma mater the data leaves empty, is
+    EDUCATED_AT an anonymous `()` the file writes (an unlabelled node without properties, the graph's 764th); the
+    missions are the data's strings, typos and all ("STS-48 (Discovery" beside "STS-48 (Discovery)", "ST-116
+    (Discovery)", "Endeavor"), a combined one among them ("STS-58 (Columbia). STS-86/89 (Atlantis/Endeavor)"); one
+    school may be two nodes by spelling ("University of Cambridge" beside "Cambridge University"); group, year and
+    dateOfBirth ('8/19/1935') are strings. Refuses a script of more than one statement, or one that reads a file."""
+    script = read_file(ASTRONAUTS, ASTRONAUTS_SCRIPT, mirror, ASTRONAUTS_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if len(statements) != 1:
+        raise CorpusError(f"{ASTRONAUTS}: {ASTRONAUTS_SCRIPT} holds {len(statements)} statements, not the one "
+                          f"CREATE statement its neoCmdFile.py runs")
+    _run_script(store, script, _no_files(ASTRONAUTS))
+
+
 # [s38E source and writer above]
 
 
@@ -17212,6 +17286,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "part and equipment each is listed under, and their target, synergist and "
                                        "stabilizer muscles (HealthKG's exercise graph, in English)",
           writer=write_exrx_exercises, source=EXRX),
+    Graph("nasa-astronauts", "frozen", "NASA's astronauts (1959-2017): where and when each was born, their "
+                                         "gender, the school each graduated from, the selection group that "
+                                         "recruited them and the missions they flew (a NoSQL book's Cypher "
+                                         "import file)",
+          writer=write_nasa_astronauts, source=ASTRONAUTS),
     # [s38E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

@@ -8310,6 +8310,49 @@ def test_exrx_exercises_refuses_an_import_or_a_file_it_does_not_serve(
         corpus.write_exrx_exercises(Recorder(), _exrx_mirror(tmp_path, monkeypatch, loader))
 
 
+# aploetz/packt's astronaut_data.neo, shortened: groups, schools and missions, then each astronaut's CREATE clauses
+# naming them by variable (one statement), an anonymous school as the file writes one, and the file's one ';' at its end
+_ASTRONAUT_SCRIPT = ("CREATE (G12:Group {group: '12' , year: '1987'})\n\n"
+                     "CREATE (StanfordUniversity:School {alma_mater: 'Stanford University'})\n\n"
+                     "CREATE (STS47_Endeavor_:Mission {name: 'STS-47 (Endeavor)'})\n\n"
+                     "CREATE (MaeC_Jemison:Astronaut {name: 'Mae C. Jemison', birthplace: 'Decatur, AL' , "
+                     "dateOfBirth: '10/17/1956' , gender: 'Female'})\n"
+                     "CREATE (MaeC_Jemison)-[:EDUCATED_AT]->(StanfordUniversity),\n"
+                     "(MaeC_Jemison)-[:FLEW_ON]->(STS47_Endeavor_),\n"
+                     "(MaeC_Jemison)-[:RECRUITED_IN_CLASS]->(G12)\n\n"
+                     "CREATE (ThomasJ_Hennen:Astronaut {name: 'Thomas J. Hennen'})\n"
+                     "CREATE (ThomasJ_Hennen)-[:EDUCATED_AT]->(),\n"
+                     "(ThomasJ_Hennen)-[:RECRUITED_IN_CLASS]->(G12)\n\n;\n")
+
+
+def _astronaut_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _ASTRONAUT_SCRIPT) -> Path:
+    later = "CREATE (Later:Mission {name: 'ISS-51/52 (Soyuz)'})\n;\n"
+    pinned = _committed_mirror(tmp_path, "aploetz+packt", {corpus.ASTRONAUTS_SCRIPT: script},
+                               later={corpus.ASTRONAUTS_SCRIPT: later})
+    monkeypatch.setattr(corpus, "ASTRONAUTS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nasa_astronauts_runs_the_pinned_file_whole_as_one_statement(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nasa_astronauts(store, _astronaut_mirror(tmp_path, monkeypatch))
+    assert store.calls == [(_ASTRONAUT_SCRIPT.strip().removesuffix(";").strip(), {})]
+    assert "ISS-51/52" not in store.calls[0][0]
+
+
+def test_nasa_astronauts_refuses_a_file_split_into_statements_or_one_that_reads_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    split = _ASTRONAUT_SCRIPT.replace("year: '1987'})\n", "year: '1987'});\n", 1)
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="holds 2 statements, not the one CREATE statement its neoCmdFile"):
+        corpus.write_nasa_astronauts(store, _astronaut_mirror(tmp_path / "a", monkeypatch, split))
+    reads = "LOAD CSV WITH HEADERS FROM 'file:///astronauts.csv' AS row\n" + _ASTRONAUT_SCRIPT
+    with pytest.raises(corpus.CorpusError, match="reads file:///astronauts.csv, which no loader here serves"):
+        corpus.write_nasa_astronauts(store, _astronaut_mirror(tmp_path / "b", monkeypatch, reads))
+    assert store.calls == []
+
+
 # [s38E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
