@@ -6515,6 +6515,39 @@ fingahoverit/neo4j-neo4j_ogm and rdiptan/IPL-Data-GraphDB (in the corpus or left
 
 [s38E paragraph above]
 
+Helper s38F's paragraph, written blind for the thirty-eighth split (in preparation; domain searched: travel, transport,
+geography, energy, technology and telecoms; begun at 10:14 UTC, deadline 11:45): no graph found, none loaded, no
+questions written, nothing registered in GRAPHS or the split test, no xgrag command run on anything. The domain is the
+corpus's most mined one: metros and rail in several languages (among them Chinese and Japanese), airlines, airports and
+flight routes, ports, ferries and shipping, power grids, plants, wind and EV charging, telecoms (IXPs, BGP, cell sites),
+satellites and launches, cars, PC parts, package ecosystems, tourism and administrative geography were searched (code
+search, file and repository names, exact strings such as "MERGE (s:Satellite {", "MERGE (p:Port {", "file:///airbnb"),
+and every promising hit was already in the corpus or named in this docstring. Considered by s38F for the first time and
+left out: dumindus/aviation-safety-kg-rag (NTSB accidents; fetched, but its loader reads aviation_kg_nodes.csv and
+relationship CSVs that are not committed, nor is ntsb_preprocessed_data.csv); ManTT-Data/LocalMate (Da Nang tourism,
+import_to_neo4j.py over a data/places folder not committed); rodrigoabreu22/CBD_Neo4j (space launches by LOAD CSV,
+space_launches.csv not committed); kkarlis2/Big-Data-Analytics-Projects (OpenFlights airports, airlines and routes:
+openflights-routes' data again); ryanhancox/neo4j-london-underground (the London tube as london-tube holds it, Station
+nodes only); schwa1997/flydata (RDF and SPARQL, not Neo4j); adriens/my-cloud-connections (one Provider label, a personal
+list); javascript-ecosystem/neo4j (a handful of hand-typed nodes); pasglop/itineraire-touristique (Paris itineraries:
+its places come from the DATAtourisme API at run time through Postgres, only a metro-stations CSV is committed);
+jimdigriz/bgpexplore (BGP paths from RIPE RIS dumps downloaded at run time); JyothiReddyguduru/Spring-Neo4j-EnergyBox (a
+Spring coding challenge, no data); davidfauth/Neo4j-GeoParquet (a procedure plugin with one sample file). Left out with
+their repositories not named by the search: a flights, airports, weather-stations and emissions LOAD CSV script (its
+CSVs not found), a space-launch writer that syncs agencies, rockets, engines, launch sites and satellites from a
+Postgres database (no data committed), a sustainable-tourism ETL (Yelp, Reddit, Wikivoyage and Airbnb) whose inputs are
+a local reviews.db and per-city CSVs, two car brand-and-model loaders (JSON specifications, repositories unnamed), a
+Persona 5 Tokyo map graph (a game), a French airport incidents assistant (private data) and an Alire (Ada) package index
+import (two labels). Tried again, still out: cncf/landscape-graph (fetched: every committed landscape-items.json is a
+131-byte stub), itsjoecsh/cycling-kg-neo4j-import and IIEnat/Data-Warehousing-2 (no snapshot can be had). Seen again,
+already in the corpus or left out before: POSOCO/grid_graph, KrispyNoodles/SMRT_Neo4j, xiong-ying/KG-Rec-Sys-Tourism-SG,
+edu-inza/metro-neo4j, Jorglack/metro-neo4j-grupo3, wagenrace/python_dep_graph, mneedham/tube,
+Lkruitwagen/global-fossil-fuel-supply-chain, Williamdst/Capstone-2, AlinaGalenina/Electrical_networksDB, noahjb27's
+Berlin transport history, lukasGemela/connection-cost-calculator, adriens/endoflife.date-neo4j, vladbatushkov/flights,
+albertodelazzari/big-data-tech-2019, shkfnly/urbinsight, Bayezid1989/iron-peach-nodejs,
+aymericastellanet/Neo4j_Paris_metro, covid-19-net/covid-19-community's GeoNames scripts and the LACHHAB, neo4j-partners
+(Transport for London), nicolewhite, codiply and liamcarroll flight and transport repositories.
+
 [s38F paragraph above]
 """
 
