@@ -6315,7 +6315,6 @@ dmehrotra/department-of-defense-cypher, usuallycwdillon/george, moxious/gdelt, j
 repositories, the Sri Lankan gazette loaders, qiuyue97/leader_graph, guyfreund/israeli-law-graph,
 AtharvTrivedi21/LegalRAG-KnowledgeGraph and the Korean politicians py2neo loader.
 
-[s38A paragraph above]
 
 Helper s38B's paragraph, written blind (the thirty-eighth split, in preparation; begun at 10:24 UTC; domain searched:
 commerce, finance, companies, trade and real estate): taiwan-stock-knowledge.
@@ -6365,7 +6364,6 @@ S&P 500 course notebook whose LOAD CSV makes its symbols null with toInteger (it
 considered before, TyBarber/Ownership-scanner, ali-ce/datasets, maxdemarzi/property_graph, sueszli/will-wohnen and
 indiepopart/spring-graphql.
 
-[s38B paragraph above]
 
 Helper s38C's paragraph, written blind (the thirty-eighth split, in preparation; begun at 10:17 UTC; domain searched:
 science, medicine, biology, agriculture, environment and education, in English and Chinese). carbon-bombs:
@@ -6412,7 +6410,6 @@ miladNemati-1/MACNeo4j, guardian/tracer, MickeyJ/fao-graph-db, covid-19-net/covi
 wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph, jeffwhite-619/periodicity, MaayanLab/DRC-Portals,
 OH-Research/pdh_data_review, zysNLP/quickllm and xingyve0319's SHU medical graph.
 
-[s38C paragraph above]
 
 Helper s38D's paragraph, written blind (the thirty-eighth split, in preparation; domain searched: culture, books, music,
 film, art, history and games, in English, Chinese, Spanish, Portuguese, French, German, Korean and Japanese; this helper
@@ -6466,7 +6463,6 @@ GraphExportService (it exports CSVs from a graph built elsewhere, not examined f
 script (the API at run time), a Spotify Kaggle assignment page (89,740 tracks, not examined further), a Turkish book
 chatbot (a text-to-Cypher prompt's schema, no data) and a Bible facts pipeline (Cypher generated from extracted facts).
 
-[s38D paragraph above]
 
 Helper s38E's paragraph, written blind (the thirty-eighth split, in preparation; domain searched: sports, leisure, food,
 people and social networks, in English and Chinese; this helper began at 10:17 UTC on 4 December 2026, its deadline
@@ -6513,7 +6509,6 @@ hand-typed missions); the FoodData Central foundation-foods graph, atilara/recip
 r-flores/Ingredients-found-in-packaged-foods-database, bevvvvv/DS220Proj2WineReview, mneedham/neo4j-worldcup,
 fingahoverit/neo4j-neo4j_ogm and rdiptan/IPL-Data-GraphDB (in the corpus or left out before, not tried again).
 
-[s38E paragraph above]
 
 Helper s38F's paragraph, written blind for the thirty-eighth split (in preparation; domain searched: travel, transport,
 geography, energy, technology and telecoms; begun at 10:14 UTC, deadline 11:45): no graph found, none loaded, no
@@ -6548,7 +6543,39 @@ albertodelazzari/big-data-tech-2019, shkfnly/urbinsight, Bayezid1989/iron-peach-
 aymericastellanet/Neo4j_Paris_metro, covid-19-net/covid-19-community's GeoNames scripts and the LACHHAB, neo4j-partners
 (Transport for London), nicolewhite, codiply and liamcarroll flight and transport repositories.
 
-[s38F paragraph above]
+The thirty-eighth split (declared 2026-12-04, twenty-first session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, companies, trade and real
+estate; science, medicine, biology, agriculture, environment and education; culture, books, music, film, art, history
+and games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 10:12 UTC with an 11:45 deadline, each to find one graph, load it with its repository's own
+script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. Five found one
+(government: indonesia-it-regulations, begun 10:12, done 10:28; commerce: taiwan-stock-knowledge, 10:25 to 10:36;
+science: carbon-bombs, 10:17 to 10:30; culture: wareham-discography, 10:14 to 10:37; sports: nasa-astronauts, 10:17 to
+10:26); the travel and technology helper found none its rules allow (10:15 to 10:28; its paragraph above says what it
+considered). THIRTY_EIGHTH_POOL = carbon-bombs, indonesia-it-regulations, nasa-astronauts, taiwan-stock-knowledge,
+wareham-discography (five graphs), drawn by `sorted(random.Random(66).sample(sorted(THIRTY_EIGHTH_POOL), 5))` = all
+five: **frozen** (70 questions), run once at the end of the session's tuning; no graph of this pool is tune. Declared as
+their helpers report them, and kept: indonesia-it-regulations' notebook embeds its articles with a model this machine
+cannot download, so that step and the RELATED_TO step built on it write nothing (no embeddings, no RELATED_TO), and its
+questions are in Indonesian; taiwan-stock-knowledge is loaded by its README's neo4j-admin import without the two options
+that only name the database to overwrite, one node per person name (namesakes merged), its questions in Chinese;
+carbon-bombs' loader reads its CSV files through a small stand-in for pandas (not installed here) and stores missing
+values as the string "None"; wareham-discography holds 453 nodes, its people named by first and last name with no
+`name`, and leaves out two abridged copies of its release files; nasa-astronauts has one node with no label (an empty
+school) and no relationship property; none states a licence but taiwan-stock-knowledge (MIT).
+
+[s39A paragraph above]
+
+[s39B paragraph above]
+
+[s39C paragraph above]
+
+[s39D paragraph above]
+
+[s39E paragraph above]
+
+[s39F paragraph above]
 """
 
 from __future__ import annotations
@@ -6678,6 +6705,9 @@ THIRTY_SIXTH_SEED = 64
 THIRTY_SEVENTH_POOL = ("bangladesh-civil-procedure", "chip-supply-chain", "exrx-exercises", "soil-taxonomy",
                        "star-rail", "taiwan-etf-holdings")
 THIRTY_SEVENTH_SEED = 65
+THIRTY_EIGHTH_POOL = ("carbon-bombs", "indonesia-it-regulations", "nasa-astronauts", "taiwan-stock-knowledge",
+                      "wareham-discography")
+THIRTY_EIGHTH_SEED = 66
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -15967,7 +15997,7 @@ def write_indonesia_it_regulations(store: Any, mirror: Path) -> None:
                 file=f"/{IDN_IT_LAW}/{IDN_IT_LAW_NOTEBOOK}", print=_quiet)
 
 
-# [s38A source and writer above]
+# [s39A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -16044,7 +16074,7 @@ def write_taiwan_stock_knowledge(store: Any, mirror: Path) -> None:
                         lambda path: read_file(TW_STOCKS, f"data/{path}", mirror, TW_STOCKS_COMMIT))
 
 
-# [s38B source and writer above]
+# [s39B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -16207,7 +16237,7 @@ def write_carbon_bombs(store: Any, mirror: Path) -> None:
     namespace["update_neo4j"]()
 
 
-# [s38C source and writer above]
+# [s39C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -16264,7 +16294,7 @@ def write_wareham_discography(store: Any, mirror: Path) -> None:
         _run_script(store, text, _no_files(AHFOW))
 
 
-# [s38D source and writer above]
+# [s39D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -16342,7 +16372,7 @@ def write_nasa_astronauts(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(ASTRONAUTS))
 
 
-# [s38E source and writer above]
+# [s39E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -16380,7 +16410,7 @@ def write_chip_supply_chain(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s38F source and writer above]
+# [s39F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -17275,7 +17305,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "issue and effective dates, which amends which, their considerations, "
                                                 "legal bases, defined terms and articles (in Indonesian)",
           writer=write_indonesia_it_regulations, source=IDN_IT_LAW),
-    # [s38A Graph above]
+    # [s39A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -17288,7 +17318,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "their titles and shares held, and brokers' branches' net buying of "
                                                "each stock (in Chinese)",
           writer=write_taiwan_stock_knowledge, source=TW_STOCKS),
-    # [s38B Graph above]
+    # [s39B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -17301,7 +17331,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "that finance those companies (2016-2022, in US dollars) and the countries' "
                                     "emissions, GDP and population (Data For Good France, carbonbombs.org, 2023)",
           writer=write_carbon_bombs, source=CARBON_BOMBS),
-    # [s38C Graph above]
+    # [s39C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -17312,7 +17342,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "year), the tracks on each version in order, and the bands' members and "
                                             "years (Andy Aldridge's discography, written as Cypher)",
           writer=write_wareham_discography, source=AHFOW),
-    # [s38D Graph above]
+    # [s39D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -17324,14 +17354,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "recruited them and the missions they flew (a NoSQL book's Cypher "
                                          "import file)",
           writer=write_nasa_astronauts, source=ASTRONAUTS),
-    # [s38E Graph above]
+    # [s39E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
                                           "and processes they provide, and those each firm's products take as "
                                           "inputs (a Neo4j Aura Graph Analytics quick start's README)",
           writer=write_chip_supply_chain, source=CHIP_SUPPLY),
-    # [s38F Graph above]
+    # [s39F Graph above]
 ]}
 
 
