@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v47"
+READER_VERSION = "extractive-v48"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -336,6 +336,16 @@ _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "
 # Keys whose short value says what kind of thing the entity is: the class words, and a rank or level in a hierarchy
 # ("rank": "genus" names a taxon a genus, "which genus does Variola virus belong to"; virus-knowledge-graph, spent)
 _KIND_KEY_STEMS = _CLASS_STEMS | frozenset(stem(w) for w in ("rank", "level"))
+# ... also ending a key written as one word, after three letters or more ("taxlevel": soil-taxonomy, spent, whose
+# "which soil order do the Wassents belong to" was answered with a code, its parent's level "order" unread)
+_KIND_KEY_ENDS = ("type", "category", "class", "genre", "classification", "rank", "level")
+
+
+def _kind_key(relation: str) -> bool:
+    """A key whose short value says what kind of thing the entity is (`_KIND_KEY_STEMS`, `_KIND_KEY_ENDS`)."""
+    tokens = key_tokens(key_text(relation))
+    return bool({stem(w) for w in tokens} & _KIND_KEY_STEMS) or (
+        len(tokens) == 1 and any(tokens[0].endswith(w) and len(tokens[0]) >= len(w) + 3 for w in _KIND_KEY_ENDS))
 # "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
 # the next word is its verb (not a preposition: "did the director of X" asks about the director)
 _PREPOSITIONS = frozenset("against between among amongst without within toward towards behind beyond near like per "
@@ -1164,8 +1174,7 @@ class _Reading:
             if f.kind == "property" and f.via is None and f.tail.strip() == f.head.strip():
                 self.named_under.setdefault(f.head, set()).add(key_text(f.relation))
         for f in facts:
-            if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 \
-                    and {stem(w) for w in key_tokens(key_text(f.relation))} & _KIND_KEY_STEMS:
+            if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 and _kind_key(f.relation):
                 self.kind_values.setdefault(f.head, set()).update(content_stems(f.tail))
             # ... and a truth under a key "is <kind>" ("is_drug" TRUE): the entity is one (t2d-net, spent: "which
             # diabetes drug is predicted to target X" is answered by the compound that is a drug)
@@ -2158,8 +2167,11 @@ class _Reading:
             # twice: then the repetition is asked, as below ("which company owns the owner of X": the owner's owner,
             # not X's owner, which the climb tied with; nigeria-oil-contracts, spent)
             # (... past a type that says the noun only before its head: "Continent_Region" to its Continent)
+            # (... or the kind its own kind fact says: a taxon of level "order", "which soil order do the Natraquerts
+            # belong to", two CHILD_OF up from a great group; soil-taxonomy, spent, answered its code)
             if self.wh_noun is not None and not self._repeated_word(step) \
-                    and self.wh_noun in self._type_stems(step.to) \
+                    and (self.wh_noun in self._type_stems(step.to)
+                         or self.wh_noun in self.kind_values.get(step.to, ())) \
                     and (self.wh_noun not in chain.covered or (self._noun_before_head(step.at)
                                                                and not self._noun_before_head(step.to))) \
                     and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down

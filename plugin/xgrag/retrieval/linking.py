@@ -403,6 +403,20 @@ _PHRASE_ENDS = frozenset("is are was were be been does did do has have had can c
                          "by for from to with".split())
 
 
+def asked_phrase(tokens: Sequence[str]) -> set[int]:
+    """The positions of the phrase after "which"/"what" (`key_tokens`), up to its verb or the next article: the kind
+    a question asks for ("which soil order do the Wassents belong to": "soil order")."""
+    out: set[int] = set()
+    for i, t in enumerate(tokens):
+        if t not in ("which", "what"):
+            continue
+        for j in range(i + 1, min(len(tokens), i + 1 + _ASKED_PHRASE)):
+            if tokens[j] in _PHRASE_ENDS:
+                break
+            out.add(j)
+    return out
+
+
 def kind_said(tokens: Sequence[str], kind: str) -> bool:
     """Whether a question (its `key_tokens`) says a kind (a label) by its words, each typed as the noun ("line",
     "lines"; "owns" says no Owner), and not as the kind it asks for ("which line runs between A and B": the
@@ -787,6 +801,10 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
         m = key_tokens(mention)
         start = _find(q, m, units) if m else -1
         seen |= set(range(start, start + len(m))) if start >= 0 else set()
+    # the kind a "which"/"what" asks for names no record it holds: it is what is asked of the one named ("which soil
+    # order do the Wassents belong to": not the one neighbour of Wassents whose level is "order"; soil-taxonomy,
+    # spent, linked the order and dropped Wassents)
+    seen |= asked_phrase(q)
     # how many records next to each entity hold each value: one alone, and the value names it there
     beside: dict[tuple[str, str, str], int] = {}
     for record, values in records:

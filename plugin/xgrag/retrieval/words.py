@@ -1131,6 +1131,16 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "门卡": "key card", "钥匙": "key", "枪械": "firearm gun weapon", "枪": "gun firearm", "武器": "weapon",
     "口径": "caliber calibre", "子弹": "ammo bullet ammunition", "弹药": "ammo ammunition", "耐久度": "durability",
     "耐久": "durability", "穿透": "penetration", "护甲": "armor armour", "装备": "equipment gear", "真名": "real name",
+    # games and their shops (star-rail, spent: "哪个敌人会掉落", "用什么货币", "什么属性", "什么抗性" met none of its
+    # relations Fall and Currency or its keys element and resistance)
+    "掉落": "drops drop fall", "掉": "drops drop fall", "货币": "currency", "貨幣": "currency", "结算": "currency paid",
+    "属性": "element attribute", "屬性": "element attribute", "抗性": "resistance", "敌人": "monster enemy",
+    "敵人": "monster enemy", "怪物": "monster", "角色": "character", "星魂": "soul eidolon", "光锥": "light cone",
+    "材料名": "material", "花": "cost spend", "需要": "requires required", "突破": "promote promotion",
+    # funds (taiwan-etf-holdings, spent: "權重", "比重", "發行" met none of its keys weight and issuer)
+    "權重": "weight", "权重": "weight", "比重": "weight proportion", "發行": "issued issuer released",
+    "发行商": "issuer", "發行商": "issuer", "成分股": "holding constituent", "持有": "holds holding", "基金": "fund",
+    "追蹤": "tracked track tracks", "追踪": "tracked track tracks", "指數": "index", "指数": "index",
 }.items()}
 _CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
 _CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))

@@ -11,6 +11,7 @@ from xgrag.generate.base import Fact
 from xgrag.generate.extractive import (
     ExtractiveReader,
     _head_stems,
+    _kind_key,
     _Reading,
     content_stems,
     mentioned_names,
@@ -2187,6 +2188,29 @@ def test_an_entity_whose_name_a_place_key_states_is_a_place() -> None:
     assert _read("Where is the Huehuetenango SHB coffee grown?", facts) == ("Guatemala.", ["z"])
 
 
+def _soils() -> list[Fact]:
+    """A great group, its suborder and its order in the Keys to Soil Taxonomy (soil-taxonomy, spent): CHILD_OF up,
+    each taxon's level under the one-word key `taxlevel`, and a code each."""
+    facts = [Fact("g", "Natraquerts", "CHILD OF", "Aquerts", "edge", None, "Taxon", "Taxon"),
+             Fact("s", "Aquerts", "CHILD OF", "Vertisols", "edge", None, "Taxon", "Taxon"),
+             Fact("o", "Vertisols", "CHILD OF", "Soil Taxonomy", "edge", None, "Taxon", "Taxonomy"),
+             Fact("d", "Dystraquerts", "CHILD OF", "Aquerts", "edge", None, "Taxon", "Taxon")]
+    for fid, name, level, code in (("n", "Natraquerts", "great group", "FAD"), ("a", "Aquerts", "suborder", "FA"),
+                                   ("v", "Vertisols", "order", "F"), ("y", "Dystraquerts", "great group", "FAB")):
+        facts += [Fact(fid + "l", name, "taxlevel", level, "property", None, "Taxon"),
+                  Fact(fid + "c", name, "code", code, "property", None, "Taxon")]
+    return facts
+
+
+def test_a_level_under_a_one_word_key_names_the_taxon_a_which_asks_for_however_high_it_is() -> None:
+    # "taxlevel" says a level as "rank" does: the suborder one step up, the order two (a hierarchy climbed)
+    assert _read("Which suborder do the Natraquerts belong to?", _soils()) == ("Aquerts.", ["g"])
+    assert _read("Which soil order do the Natraquerts belong to?", _soils()) == ("Vertisols.", ["g", "s"])
+    assert _read("What order are the Aquerts in?", _soils()) == ("Vertisols.", ["s"])
+    # a key that only ends in such a word after too short a start says no level ("flevel" is no kind)
+    assert _kind_key("taxlevel") and _kind_key("nodeType") and not _kind_key("flevel")
+
+
 def test_a_rank_fact_names_the_taxon_a_which_asks_for_and_a_one_word_key_states_its_written_out_words() -> None:
     # virus-knowledge-graph (spent): HAS_TAXON from parent to child; a parent of rank genus is "which genus"
     facts = [Fact("p", "Orthopoxvirus", "HAS TAXON", "Variola virus", "edge", None, "Taxon", "Taxon"),
@@ -2441,6 +2465,25 @@ def test_english_lettered_types_are_met_by_the_chinese_words_of_services_and_gam
     armour = [Fact("a", "泰坦防弹装甲", "weight", "12.04", "property", None, "Equipment"),
               _edge("z", "泰坦防弹装甲", "HAS LEVEL", "六级", "Equipment", "Level")]
     assert _read("泰坦防弹装甲是几级护甲？", armour)[0] == "六级."
+
+
+def test_english_relations_and_keys_are_met_by_the_chinese_words_of_games_shops_and_funds() -> None:
+    # star-rail and taiwan-etf-holdings (spent): relations Fall, Currency and keys element, weight in English letters
+    # beside Chinese names; the question's words met none of them (the asked fact last by id)
+    drops = [Fact("a", "次元扑满", "area", "空间站", "property", None, "Monster"),
+             _edge("b", "星琼", "Sales", "商店", "Material", "Store"),
+             _edge("z", "次元扑满", "Fall", "星琼", "Monster", "Material")]
+    assert _read("哪个敌人会掉落星琼？", drops)[0] == "次元扑满."
+    shop = [Fact("a", "赎珠阁", "place", "罗浮", "property", None, "Store"),
+            _edge("b", "赎珠阁", "Sales", "记忆的质料", "Store", "Material"),
+            _edge("z", "赎珠阁", "Currency", "巡镝", "Store", "Material")]
+    assert _read("赎珠阁用什么货币结算？", shop)[0] == "巡镝."
+    character = [Fact("a", "希儿", "destiny", "巡猎", "property", None, "Character"),
+                 Fact("z", "希儿", "element", "量子", "property", None, "Character")]
+    assert _read("希儿是什么属性的角色？", character)[0] == "量子."
+    fund = [Fact("a", "台積電", "shares", "1000", "property", ("HOLDS", "元大台灣50"), "Stock"),
+            Fact("z", "台積電", "weight", "55.2", "property", ("HOLDS", "元大台灣50"), "Stock")]
+    assert _read("台積電在元大台灣50的權重是多少？", fund)[0] == "55.2."
 
 
 def _monthly_series() -> list[Fact]:

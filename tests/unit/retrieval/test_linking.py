@@ -496,9 +496,20 @@ def test_a_record_next_to_a_named_entity_is_named_by_the_values_it_holds_as_an_a
     assert select_held("Which dataset did Peter Oke make?", kinds, ["Peter Oke"], frozenset({"dataset"})) == []
     # nor does a value of a property that sorts records into kinds (a committee's type; georgia-fec-2022, spent)
     committees = [("c1", [("type", "Senate")]), ("c2", [("type", "PAC")])]
-    q2 = "Which Senate candidate did Tilman Fertitta's donation support?"
+    q2 = "Which candidate for the Senate did Tilman Fertitta's donation support?"
     assert [r for r, _ in select_held(q2, committees, ["Tilman Fertitta"])] == ["c1"]
     assert select_held(q2, committees, ["Tilman Fertitta"], sorting=["type"]) == []
+    # nor does the kind a "which"/"what" asks for, even where one record alone beside the one named holds it: it is
+    # asked of the one named ("which soil order do the Wassents belong to"; soil-taxonomy, spent, linked the one
+    # order beside Wassents instead of Wassents)
+    assert select_held("Which Senate candidate did Tilman Fertitta's donation support?", committees,
+                       ["Tilman Fertitta"]) == []
+    taxa = [("t1", [("taxlevel", "order")]), ("t2", [("taxlevel", "great group")])]
+    beside = {"t1": ["w"], "t2": ["w"]}
+    assert select_held("Which soil order do the Wassents belong to?", taxa, ["Wassents"], sorting=["taxlevel"],
+                       via=beside) == []
+    assert [r for r, _ in select_held("Where is the order of the Wassents described?", taxa, ["Wassents"],
+                                      sorting=["taxlevel"], via=beside)] == ["t1"]
     # more records than MAX_VALUE_RECORDS holding as many values: the values name none in particular
     many = [(f"r{i}", [("street", "Brooweg")]) for i in range(5)]
     assert select_held("Wer betreibt die Ladesäule am Brooweg?", many, ["Kaltenkirchen"]) == []
