@@ -19,6 +19,9 @@ PROPERTY_ID_SEPARATOR = "#"
 # tell the group's nodes apart (a birth year, a stop's longitude: "Carolus Duran 1837", "La Storta 12.380691").
 # (or a span of years, a season: "WAS 2001-2002", one team node per season; nba-six-dribbles, spent, answered so)
 _TELLING_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?|\d{4}\s*[-/\u2013]\s*\d{2,4}")
+# ... or by a code of a few capitals and four digits or more ("Derby E06000015": the ONS code that keeps the unitary
+# authority apart from the ward called Derby; ons-hierarchies, spent, answered "which local authority" with both)
+_TELLING_CODE = re.compile(r"[A-Z]{1,4}\d{4,}[A-Z0-9]*")
 # a value stored for "nothing known": a dash, a question mark, n/a, none, null, unknown
 _PLACEHOLDER = re.compile(r"[-\u2013\u2014?]+|(?i:n/?a|none|null|unknown)")
 _MIDNIGHT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$")
@@ -98,14 +101,16 @@ class Node:
     def called(self) -> str | None:
         """The name people call the node by where its name was composed to tell it from others that share one:
         the other name it holds that its name starts with, followed by one number only ("Carolus Duran 1837", also
-        named "Carolus Duran": the painter's birth year keeps him apart from a namesake), or by a placeholder that
+        named "Carolus Duran": the painter's birth year keeps him apart from a namesake) or one code of capitals and
+        digits ("Derby E06000015"), or by a placeholder that
         tells nothing ("Halte Sarinah -": a stop whose region is stored as "-"; jakarta-bus-routes, spent, answered
         six stops so). An answer names it so; the composed name stays what the context and the explanation show.
         So is a name's title before the season it ends with ("WAS 2001-2002": WAS). None for any other name (a
         person's given name beside the surname is no such prefix: what follows it is no number)."""
         for alias in self.aliases:
             rest = self.name[len(alias):] if alias and self.name.startswith(alias + " ") else ""
-            if rest and (_TELLING_NUMBER.fullmatch(rest.strip()) or _PLACEHOLDER.fullmatch(rest.strip())):
+            if rest and (_TELLING_NUMBER.fullmatch(rest.strip()) or _TELLING_CODE.fullmatch(rest.strip())
+                         or _PLACEHOLDER.fullmatch(rest.strip())):
                 return alias
         # ... and a name composed of a title and the season it is an edition of, where the title is no alias (linked
         # by a title every edition shares, all of them were seeds; formula-one, spent): "WAS 2001-2002" is the

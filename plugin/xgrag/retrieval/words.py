@@ -1104,7 +1104,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "地方": "place region area",
     # things
     "电影": "movie film", "影片": "film movie", "电视剧": "series show", "书籍": "book", "图书": "book", "书": "book",
-    "歌曲": "song", "歌": "song", "专辑": "album", "公司": "company", "学校": "school", "大学": "university",
+    "歌曲": "song", "歌": "song", "专辑": "album", "诗": "poem poetry", "詩": "poem poetry", "诗歌": "poetry poem",
+    "诗人": "poet author", "詩人": "poet author", "公司": "company", "学校": "school", "大学": "university",
     "医院": "hospital", "产品": "product", "订单": "order", "客户": "customer", "顾客": "customer",
     "供应商": "supplier", "品牌": "brand", "商店": "store shop", "餐厅": "restaurant", "车站": "station",
     "线路": "line route", "航班": "flight", "机场": "airport", "比赛": "match game", "赛季": "season",

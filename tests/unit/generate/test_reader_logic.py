@@ -1826,6 +1826,10 @@ def test_a_name_composed_to_tell_namesakes_apart_is_answered_as_people_call_it()
     assert Node("k", "Season 2001-2002", "Season").called is None  # its title is its type: the season itself
     assert Node("l", "Europe 1914-1918", "Front").called is None  # no season: the years do not follow
     assert Node("m", "Summit 2014-12", "Event").called is None  # a month, no season
+    # ons-hierarchies (spent): a unitary authority and a ward both called Derby, told apart by the ONS code
+    assert Node("n", "Derby E06000015", "Area", aliases=("Derby",)).called == "Derby"
+    assert Node("o", "Derby Road", "Street", aliases=("Derby",)).called is None  # a word, no code
+    assert Node("p", "Derby e06", "Area", aliases=("Derby",)).called is None  # no code of capitals and digits
     sub = Subgraph(nodes={n.id: n for n in (teacher, pupil, person)},
                    relationships={"r1": Relationship("r1", "a", "b", "TAUGHT"),
                                   "r2": Relationship("r2", "c", "b", "MET")})
@@ -2484,6 +2488,10 @@ def test_english_relations_and_keys_are_met_by_the_chinese_words_of_games_shops_
     fund = [Fact("a", "台積電", "shares", "1000", "property", ("HOLDS", "元大台灣50"), "Stock"),
             Fact("z", "台積電", "weight", "55.2", "property", ("HOLDS", "元大台灣50"), "Stock")]
     assert _read("台積電在元大台灣50的權重是多少？", fund)[0] == "55.2."
+    # chinese-poetry (spent): "哪首诗" asks for a Poetry, not the poet's dynasty
+    poet = [_edge("a", "徐锡麟", "DYNASTY IS", "清代", "Author", "Dynasty"),
+            _edge("z", "徐锡麟", "HAS POETRY", "出塞", "Author", "Poetry")]
+    assert _read("徐锡麟写过哪首诗？", poet)[0] == "出塞."
 
 
 def _monthly_series() -> list[Fact]:
