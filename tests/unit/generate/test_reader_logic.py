@@ -2494,6 +2494,18 @@ def test_english_relations_and_keys_are_met_by_the_chinese_words_of_games_shops_
     assert _read("徐锡麟写过哪首诗？", poet)[0] == "出塞."
 
 
+def test_french_relations_are_met_by_the_english_verbs_that_say_them() -> None:
+    # asterix (spent): A_ECRIT (a écrit) and A_DESSINE (a dessiné) from a Scenariste and a Dessinateur; "who wrote"
+    # and "who drew" met neither and answered a character APPARAIT_DANS the album (the asked fact last by id)
+    album = [_edge("a", "Astérix", "APPARAIT DANS", "Le Grand Fossé", "Personnage", "Album"),
+             _edge("b", "Uderzo", "A DESSINE", "Le Grand Fossé", "Dessinateur", "Album"),
+             _edge("c", "Dargaud", "A PUBLIE", "Le Grand Fossé", "Editeur", "Album"),
+             _edge("z", "Goscinny", "A ECRIT", "Le Grand Fossé", "Scenariste", "Album")]
+    assert _read("Who wrote Le Grand Fossé?", album) == ("Goscinny.", ["z"])
+    assert _read("Who drew Le Grand Fossé?", album) == ("Uderzo.", ["b"])
+    assert _read("Who published Le Grand Fossé?", album) == ("Dargaud.", ["c"])
+
+
 def _monthly_series() -> list[Fact]:
     # dutch-weather-sales (spent): a month is a Date node named by its first day; its Weather record holds a score
     # and reaches one node per reading, each named by what was measured and its unit, holding the value
