@@ -111,6 +111,10 @@ SYNONYM_STEMS = {
     # how much water a river carries: "what is the average discharge of X" asks its `flow` (europe-rivers, spent:
     # answered its basin's area)
     "discharg": "flow",
+    # how a thing is described: "how is X described" asks a HAS_DESC relation ("desc", an abbreviation of
+    # description, which keeps its -ion); a wine's grape is its variety: "which grape is X made from" asks IS_VARIETY
+    # (wine-descriptors, spent: answered a descriptor and a vintage)
+    "description": "describ", "grap": "variety",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())

@@ -2506,6 +2506,18 @@ def test_french_relations_are_met_by_the_english_verbs_that_say_them() -> None:
     assert _read("Who published Le Grand Fossé?", album) == ("Dargaud.", ["c"])
 
 
+def test_a_wine_s_grape_is_its_variety_and_how_it_is_described_its_descriptors() -> None:
+    # wine-descriptors (spent): IS_VARIETY and HAS_DESC ("desc", description) met no word of "grape", "described"
+    wine = [Fact("v", "Alamos Malbec", "vintage", "2016", "property", None, "Wine"),
+            _edge("d", "Alamos Malbec", "HAS DESC", "floral", "Wine", "Descriptor"),
+            _edge("z", "Alamos Malbec", "IS VARIETY", "Malbec", "Wine", "Variety")]
+    assert _read("Which grape is Alamos Malbec made from?", wine) == ("Malbec.", ["z"])
+    described = [_edge("a", "Alamos Malbec", "IS VARIETY", "Malbec", "Wine", "Variety"),
+                 Fact("b", "Alamos Malbec", "vintage", "2016", "property", None, "Wine"),
+                 _edge("z", "Alamos Malbec", "HAS DESC", "floral", "Wine", "Descriptor")]
+    assert _read("How is Alamos Malbec described?", described) == ("floral.", ["z"])
+
+
 def _monthly_series() -> list[Fact]:
     # dutch-weather-sales (spent): a month is a Date node named by its first day; its Weather record holds a score
     # and reaches one node per reading, each named by what was measured and its unit, holding the value
