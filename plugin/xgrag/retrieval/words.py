@@ -406,7 +406,10 @@ AGENT_TYPES = frozenset(stem(w) for w in (
     "artist character player member student teacher manager supplier vendor seller buyer shipper company "
     "organization organisation agent contact owner creator producer musician singer band team officer "
     "holder contributor committer reporter assignee sender recipient agency operator carrier airline firm corporation "
-    "publisher manufacturer institution provider role").split())  # a role played is someone: "who did X play"
+    "publisher manufacturer institution provider role "
+    # (met-fashion, spent: "who designed Model No. 487" was answered with its year, a Designer no one)
+    "designer architect inventor illustrator composer scientist politician athlete lawyer judge").split())
+# (a role played is someone: "who did X play")
 # Types of entities a "where" question asks for (places), as stems.
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "

@@ -243,7 +243,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
         if _unique(s, opts):
             out.append((score, [key], seen))
         elif (score >= 94 or (score == 90 and key not in copied)) and not opaque(s) \
-                and (s.distinct >= OWN_NAME_DISTINCT * s.present or composed_from(lp, opts, s) is not None):
+                and (s.distinct >= OWN_NAME_DISTINCT * s.present or composed_from(lp, opts, s) is not None
+                     or only_web_addresses(lp, opts, s)):
             # the label's own name ("name", "customerName") repeats as people's names do (two customers called
             # Whoopi): still what its users call them, after any name in parts or title + year; a name said twice
             # links both, reported as ambiguous. So does a title (two paintings called "Portrait of a Man", known
@@ -253,9 +254,14 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             # (fewer distinct still, where a unique key is built from it: "45° Calf Press__Calf__Lever" beside
             # "45° Calf Press", exrx-exercises, spent, whose variants of an exercise were named by their composed key
             # and "which exercise" answered "Seated Hip External Rotation__Hips__Cable__...")
+            # (... and where nothing else tells them apart but a web address no one types: a garment called "Evening
+            # dress" as hundreds are, not "https://www.metmuseum.org/..."; met-fashion, spent, named its garments by
+            # their page and no question naming one by its title was linked)
             built = composed_from(lp, opts, s)
             out.append((50, [key], f"the label's own {'title' if score == 90 else 'name'}, though it repeats "
-                                   f"({seen})" + (f"; {built} is built from it" if built else "")))
+                                   f"({seen})" + (f"; {built} is built from it" if built else
+                                                  "; nothing else but a web address tells its nodes apart"
+                                                  if s.distinct < OWN_NAME_DISTINCT * s.present else "")))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
 
@@ -278,6 +284,17 @@ def composed_from(lp: LabelProfile, opts: InferOptions, s: PropertyStats) -> str
                 for x in o.examples for v in s.examples if v.strip()):
             return key
     return None
+
+
+def only_web_addresses(lp: LabelProfile, opts: InferOptions, s: PropertyStats) -> bool:
+    """Whether the only properties of `lp` that tell its nodes apart (short strings, nearly unique) are web
+    addresses (`_web_address`), and there is one: its name `s` is what people call its nodes, though it repeats, unless
+    it has fewer distinct values than one in `KIND_ONLY` nodes (a kind)."""
+    if s.distinct * KIND_ONLY < s.present:
+        return False
+    unique = [o for k, o in sorted(lp.properties.items())
+              if k != s.key and _usable(o, lp, opts, long=True) and _unique(o, opts)]
+    return bool(unique) and all(_web_address(o) for o in unique)
 
 
 def _korean_name_key(key: str) -> bool:

@@ -2518,6 +2518,17 @@ def test_a_wine_s_grape_is_its_variety_and_how_it_is_described_its_descriptors()
     assert _read("How is Alamos Malbec described?", described) == ("floral.", ["z"])
 
 
+def test_a_designer_is_someone_a_who_asks_for() -> None:
+    # met-fashion (spent): "who designed X" was answered with the Year X was MADE_IN, whose relation the embedding
+    # put closer than CREATED; a Designer is someone
+    garment = [_edge("a", "Model No. 487", "MADE IN", "Year 1938", "Garment", "Year"),
+               _prop("m", "Model No. 487", "medium", "silk, wood", "Garment"),
+               _edge("z", "Balenciaga", "CREATED", "Model No. 487", "Designer", "Garment")]
+    reader = ExtractiveReader(TopicEmbedder("designed", "made in"))
+    g = reader.generate("", question="Who designed Model No. 487?", facts=tuple(garment))
+    assert (g.text, list(g.evidence)) == ("Balenciaga.", ["z"])
+
+
 def _monthly_series() -> list[Fact]:
     # dutch-weather-sales (spent): a month is a Date node named by its first day; its Weather record holds a score
     # and reaches one node per reading, each named by what was measured and its unit, holding the value

@@ -12,7 +12,7 @@ import tomllib
 
 from xgrag.config import ConfigError, load_settings
 from xgrag.schema.emit import _comment, toml_value
-from xgrag.schema.labels import choose_key, composed_from, name_candidates
+from xgrag.schema.labels import choose_key, composed_from, name_candidates, only_web_addresses
 from xgrag.schema.options import InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, SchemaObject, id_named
 from xgrag.schema.values import describe, not_a_fact
@@ -485,6 +485,22 @@ def test_a_name_that_repeats_names_its_nodes_where_their_unique_key_is_built_fro
     # a "name" with fewer distinct values than one in KIND_ONLY nodes is a kind, whatever is built from it
     kind = replace(name, distinct=30)
     assert composed_from(label("Crime", kind, ident, sampled=845), OPTS, kind) is None
+
+
+def test_a_title_that_repeats_names_its_nodes_where_only_a_web_address_tells_them_apart() -> None:
+    # met-fashion (spent): garments titled "Evening dress" as hundreds are, each with its page on the Met's site
+    title = replace(stats("title", present=100, distinct=30), examples=("Dress", "Evening dress"))
+    url = replace(stats("url", present=100, distinct=100, max_len=60, avg_len=52.0),
+                  examples=("https://www.metmuseum.org/art/collection/search/1", "https://www.metmuseum.org/x/2"))
+    garment = label("Garment", title, url, sampled=100)
+    assert only_web_addresses(garment, OPTS, title)
+    assert name_candidates(garment, OPTS)[0][:2] == (50, ["title"])
+    assert "web address" in name_candidates(garment, OPTS)[0][2]
+    # a code beside the address tells them apart too: no name then (the code or the address names them)
+    code = replace(stats("accession", present=100, distinct=100), examples=("1975.1.1", "C.I.38.23"))
+    assert name_candidates(label("Garment", title, url, code, sampled=100), OPTS) == []
+    # a title with fewer distinct values than one in KIND_ONLY nodes is a kind
+    assert name_candidates(label("Garment", replace(title, distinct=4), url, sampled=100), OPTS) == []
 
 
 def test_a_name_some_nodes_lack_names_them_before_a_designation_and_one_all_share_does_not() -> None:
