@@ -1107,7 +1107,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "网站": "website url", "链接": "link url",
     # sources (tcm-formulas, spent: "出自哪本书", "出处是哪部医书" met no word of its relation 来源)
     "来源": "source origin", "出自": "source origin", "出处": "source origin",
-    "编号": "number id", "代码": "code", "号码": "number", "序号": "number serial", "项目": "item project",
+    "编号": "number id", "代码": "code", "代号": "code number", "号码": "number", "序号": "number serial",
+    "项目": "item project",
     "地方": "place region area",
     # things
     "电影": "movie film", "影片": "film movie", "电视剧": "series show", "书籍": "book", "图书": "book", "书": "book",
@@ -1150,6 +1151,29 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "发行商": "issuer", "發行商": "issuer", "成分股": "holding constituent", "持有": "holds holding", "基金": "fund",
     "追蹤": "tracked track tracks", "追踪": "tracked track tracks", "指數": "index", "指数": "index",
 }.items()}
+# The traditional letters of the simplified ones the words above are written in, where they differ: a question in
+# traditional letters (Taiwan's, Hong Kong's) says the same words ("產業" is 产业, industry; "股票代號" a stock's 代号,
+# its code; taiwan-stock-knowledge, the thirty-eighth split's, after its run: none of them was read)
+_TRADITIONAL = dict(zip(
+    "专业东个为么乐书买亲们价儿写决创别剂剧办务区医单卖厅县参发号员咨响图场块备奖头宾对导层属岁师币干应张弹径总恋户执"
+    "护拥摄敌数时机权构枪条来标检楼气没测点热爱状现环产电疗监着矿码种积称简类级线练组经结编网罗义职药获节蓝术见规视览"
+    "觉订讼评诉词诗话询语说请谁贝负责货质购贵费赛踪车辆辑过还远选递逻邮钟钥钱铁链销锥长门问间队阵阳际隶雇难页项顾频题"
+    "风饭馆驻驾验龄历统计诊维预态认识调设资讯众传从让论讲读学习园乡镇动运输转军战胜举党议审罚则约签证报纸杂",
+    "專業東個為麼樂書買親們價兒寫決創別劑劇辦務區醫單賣廳縣參發號員諮響圖場塊備獎頭賓對導層屬歲師幣幹應張彈徑總戀戶執"
+    "護擁攝敵數時機權構槍條來標檢樓氣沒測點熱愛狀現環產電療監著礦碼種積稱簡類級線練組經結編網羅義職藥獲節藍術見規視覽"
+    "覺訂訟評訴詞詩話詢語說請誰貝負責貨質購貴費賽蹤車輛輯過還遠選遞邏郵鐘鑰錢鐵鏈銷錐長門問間隊陣陽際隸僱難頁項顧頻題"
+    "風飯館駐駕驗齡歷統計診維預態認識調設資訊眾傳從讓論講讀學習園鄉鎮動運輸轉軍戰勝舉黨議審罰則約簽證報紙雜",
+    strict=True))
+
+
+def traditional(text: str) -> str:
+    """`text` in traditional letters where a simplified one of `_TRADITIONAL` has another ("产业" -> "產業")."""
+    return "".join(_TRADITIONAL.get(ch, ch) for ch in text)
+
+
+CHINESE_QUESTION_WORDS.update({traditional(k): v for k, v in CHINESE_QUESTION_WORDS.items()
+                               if traditional(k) not in CHINESE_QUESTION_WORDS})
+CHINESE_WORDS.update({traditional(k): v for k, v in CHINESE_WORDS.items() if traditional(k) not in CHINESE_WORDS})
 _CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
 _CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))
 

@@ -2529,6 +2529,17 @@ def test_a_designer_is_someone_a_who_asks_for() -> None:
     assert (g.text, list(g.evidence)) == ("Balenciaga.", ["z"])
 
 
+def test_chinese_words_in_traditional_letters_are_read_as_in_simplified_ones() -> None:
+    # taiwan-stock-knowledge (the thirty-eighth split's, after its run): "產業" (产业, industry) and "股票代號" (代号, a
+    # code) met none of industry_of and `code`; the stock's `market` answered (the asked fact last by id)
+    stock = [Fact("a", "大立光", "market", "上市", "property", None, "Stock"),
+             _edge("z", "大立光", "industry of", "光電業", "Stock", "Industry")]
+    assert _read("大立光屬於哪個產業？", stock)[0] == "光電業."
+    coded = [Fact("a", "穩懋", "market", "上櫃", "property", None, "Stock"),
+             Fact("z", "穩懋", "code", "3105", "property", None, "Stock")]
+    assert _read("穩懋的股票代號是多少？", coded)[0] == "3105."
+
+
 def _monthly_series() -> list[Fact]:
     # dutch-weather-sales (spent): a month is a Date node named by its first day; its Weather record holds a score
     # and reaches one node per reading, each named by what was measured and its unit, holding the value

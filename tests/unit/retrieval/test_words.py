@@ -568,3 +568,11 @@ def test_chinese_which_with_a_measure_word_is_which() -> None:
     assert english_chinese("台塑是哪一檔ETF的成分股？", {"台塑"}).split()[:3] == ["台塑", "which", "ETF"]
     assert english_chinese("哪個國家", set()).split()[0] == "which"
     assert "一" not in english_chinese("哪一部电影", set())
+
+
+def test_a_chinese_word_in_traditional_letters_is_one_of_the_words_as_its_simplified_form() -> None:
+    from xgrag.retrieval.words import CHINESE_WORDS, traditional
+
+    assert traditional("产业") == "產業" and traditional("台北") == "台北"  # letters alike in both stay
+    assert CHINESE_WORDS["產業"] == CHINESE_WORDS["产业"] and CHINESE_WORDS["董事長"] == CHINESE_WORDS["董事长"]
+    assert CHINESE_WORDS["代號"] == ("code", "number")
