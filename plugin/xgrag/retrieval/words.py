@@ -1112,8 +1112,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "地方": "place region area",
     # things
     "电影": "movie film", "影片": "film movie", "电视剧": "series show", "书籍": "book", "图书": "book", "书": "book",
-    "歌曲": "song", "歌": "song", "专辑": "album", "诗": "poem poetry", "詩": "poem poetry", "诗歌": "poetry poem",
-    "诗人": "poet author", "詩人": "poet author", "公司": "company", "学校": "school", "大学": "university",
+    "歌曲": "song", "歌": "song", "专辑": "album", "诗": "poem poetry", "诗歌": "poetry poem",
+    "诗人": "poet author", "公司": "company", "学校": "school", "大学": "university",
     "医院": "hospital", "产品": "product", "订单": "order", "客户": "customer", "顾客": "customer",
     "供应商": "supplier", "品牌": "brand", "商店": "store shop", "餐厅": "restaurant", "车站": "station",
     "线路": "line route", "航班": "flight", "机场": "airport", "比赛": "match game", "赛季": "season",
@@ -1142,14 +1142,16 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "耐久": "durability", "穿透": "penetration", "护甲": "armor armour", "装备": "equipment gear", "真名": "real name",
     # games and their shops (star-rail, spent: "哪个敌人会掉落", "用什么货币", "什么属性", "什么抗性" met none of its
     # relations Fall and Currency or its keys element and resistance)
-    "掉落": "drops drop fall", "掉": "drops drop fall", "货币": "currency", "貨幣": "currency", "结算": "currency paid",
-    "属性": "element attribute", "屬性": "element attribute", "抗性": "resistance", "敌人": "monster enemy",
-    "敵人": "monster enemy", "怪物": "monster", "角色": "character", "星魂": "soul eidolon", "光锥": "light cone",
-    "材料名": "material", "花": "cost spend", "需要": "requires required", "突破": "promote promotion",
-    # funds (taiwan-etf-holdings, spent: "權重", "比重", "發行" met none of its keys weight and issuer)
-    "權重": "weight", "权重": "weight", "比重": "weight proportion", "發行": "issued issuer released",
-    "发行商": "issuer", "發行商": "issuer", "成分股": "holding constituent", "持有": "holds holding", "基金": "fund",
-    "追蹤": "tracked track tracks", "追踪": "tracked track tracks", "指數": "index", "指数": "index",
+    # (written in simplified letters; their traditional forms are added below, `traditional`)
+    "掉落": "drops drop fall", "掉": "drops drop fall", "货币": "currency", "结算": "currency paid",
+    "属性": "element attribute", "抗性": "resistance", "敌人": "monster enemy", "怪物": "monster", "角色": "character",
+    "星魂": "soul eidolon", "光锥": "light cone", "材料名": "material", "花": "cost spend", "需要": "requires required",
+    "突破": "promote promotion",
+    # funds (taiwan-etf-holdings, spent: "權重", "比重", "發行" met none of its keys weight and issuer; 發行 written
+    # out, as a fund's issuer says more than 发行's release)
+    "权重": "weight", "比重": "weight proportion", "發行": "issued issuer released", "发行商": "issuer",
+    "成分股": "holding constituent", "持有": "holds holding", "基金": "fund", "追踪": "tracked track tracks",
+    "指数": "index",
 }.items()}
 # The traditional letters of the simplified ones the words above are written in, where they differ: a question in
 # traditional letters (Taiwan's, Hong Kong's) says the same words ("產業" is 产业, industry; "股票代號" a stock's 代号,
