@@ -134,16 +134,25 @@ def declared_abbreviation(name: str) -> tuple[str, str] | None:
 _QUALIFIED = re.compile(r"^(.*\S)\s*[(（]([^()（）]+)[)）]\s*$")
 
 
+def _qualified(name: str) -> tuple[str, str] | None:
+    """(the name before it, the qualifier) of a name that ends in a qualifier in brackets, where the brackets declare
+    no abbreviation (`declared_abbreviation` has those); a bracket inside what is left qualifies nothing."""
+    m = _QUALIFIED.match(name)
+    if m is None or declared_abbreviation(name) is not None or re.search(r"[()（）]", m.group(1)):
+        return None
+    return m.group(1).strip(), m.group(2).strip()
+
+
 def qualified_rest(name: str) -> str | None:
     """A name without the qualifier in brackets that ends it ("My Love from the Star (Korean: 별에서 온 그대)": "My
     Love from the Star"), as its users type it; None where the name has none, the brackets declare an abbreviation
     (`declared_abbreviation` has those), or what is left is one word in Latin letters (too common a word to stand
     for the entity: "Star (magazine)") or shorter than two letters."""
-    m = _QUALIFIED.match(name)
-    if m is None or declared_abbreviation(name) is not None:
+    parts = _qualified(name)
+    if parts is None:
         return None
-    rest = m.group(1).strip()
-    if sum(c.isalnum() for c in rest) < 2 or re.search(r"[()（）]", rest):
+    rest = parts[0]
+    if sum(c.isalnum() for c in rest) < 2:
         return None
     if not any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in rest) and len(rest.split()) < 2:
         return None
@@ -155,12 +164,11 @@ def qualifier_first(name: str) -> str | None:
     ("Sled (selectorized)": "selectorized Sled", "Lever (plate loaded)": "plate loaded Lever"): a catalogue writes
     the kind first, people the quality first (exrx-exercises, spent: "the selectorized sled" linked every sled).
     None where the name has no such qualifier."""
-    m = _QUALIFIED.match(name)
-    if m is None or declared_abbreviation(name) is not None:
+    parts = _qualified(name)
+    if parts is None:
         return None
-    qualifier, rest = m.group(2).strip(), m.group(1).strip()
-    if not re.fullmatch(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}", qualifier) or not re.search(r"[^\W\d_]", rest) \
-            or re.search(r"[()（）]", rest):
+    rest, qualifier = parts
+    if not re.fullmatch(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}", qualifier) or not re.search(r"[^\W\d_]", rest):
         return None
     return f"{qualifier} {rest}"
 
