@@ -6555,15 +6555,16 @@ science: carbon-bombs, 10:17 to 10:30; culture: wareham-discography, 10:14 to 10
 10:26); the travel and technology helper found none its rules allow (10:15 to 10:28; its paragraph above says what it
 considered). THIRTY_EIGHTH_POOL = carbon-bombs, indonesia-it-regulations, nasa-astronauts, taiwan-stock-knowledge,
 wareham-discography (five graphs), drawn by `sorted(random.Random(66).sample(sorted(THIRTY_EIGHTH_POOL), 5))` = all
-five: **frozen** (70 questions), run once at the end of the session's tuning; no graph of this pool is tune. Declared as
-their helpers report them, and kept: indonesia-it-regulations' notebook embeds its articles with a model this machine
-cannot download, so that step and the RELATED_TO step built on it write nothing (no embeddings, no RELATED_TO), and its
-questions are in Indonesian; taiwan-stock-knowledge is loaded by its README's neo4j-admin import without the two options
-that only name the database to overwrite, one node per person name (namesakes merged), its questions in Chinese;
-carbon-bombs' loader reads its CSV files through a small stand-in for pandas (not installed here) and stores missing
-values as the string "None"; wareham-discography holds 453 nodes, its people named by first and last name with no
-`name`, and leaves out two abridged copies of its release files; nasa-astronauts has one node with no label (an empty
-school) and no relationship property; none states a licence but taiwan-stock-knowledge (MIT).
+five: **frozen** (70 questions), run once at the end of the session's tuning (results/domains_frozen38.json, on
+62da904), spent since; no graph of this pool is tune. Declared as their helpers report them, and kept:
+indonesia-it-regulations' notebook embeds its articles with a model this machine cannot download, so that step and the
+RELATED_TO step built on it write nothing (no embeddings, no RELATED_TO), and its questions are in Indonesian;
+taiwan-stock-knowledge is loaded by its README's neo4j-admin import without the two options that only name the database
+to overwrite, one node per person name (namesakes merged), its questions in Chinese; carbon-bombs' loader reads its CSV
+files through a small stand-in for pandas (not installed here) and stores missing values as the string "None";
+wareham-discography holds 453 nodes, its people named by first and last name with no `name`, and leaves out two abridged
+copies of its release files; nasa-astronauts has one node with no label (an empty school) and no relationship property;
+none states a licence but taiwan-stock-knowledge (MIT).
 
 [s39A paragraph above]
 
@@ -17300,7 +17301,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                   "their judges, parties, courts, topics, the sections they apply "
                                                   "and the principles they establish",
           writer=write_bangladesh_civil_procedure, source=CPC_BD),
-    Graph("indonesia-it-regulations", "frozen", "Indonesia's IT laws and regulations (63: laws, government regulations "
+    Graph("indonesia-it-regulations", "spent", "Indonesia's IT laws and regulations (63: laws, government regulations "
                                                 "and Kominfo ministerial regulations, 1999-2024), their subjects, "
                                                 "issue and effective dates, which amends which, their considerations, "
                                                 "legal bases, defined terms and articles (in Indonesian)",
@@ -17312,7 +17313,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "held on 5 June 2026 with its weight and sector, their dividends of "
                                             "2024-2025 and a regulator's rule on active ETFs (in Chinese)",
           writer=write_taiwan_etf_holdings, source=ETF_PASSPORT),
-    Graph("taiwan-stock-knowledge", "frozen", "Taiwan's listed securities in April 2023 (stocks, ETFs, warrants: "
+    Graph("taiwan-stock-knowledge", "spent", "Taiwan's listed securities in April 2023 (stocks, ETFs, warrants: "
                                                "code, market, type, industry, concept stocks), the directors, "
                                                "supervisors, managers and major shareholders of each company with "
                                                "their titles and shares held, and brokers' branches' net buying of "
@@ -17325,7 +17326,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "its level and its place in its parent's key, and the parent it belongs to "
                                      "(Andrew G. Brown's Cypher for Neo4j, 2020)",
           writer=write_soil_taxonomy, source=SOIL_TAXONOMY),
-    Graph("carbon-bombs", "frozen", "The world's 425 carbon bombs, the fossil fuel projects of more than a "
+    Graph("carbon-bombs", "spent", "The world's 425 carbon bombs, the fossil fuel projects of more than a "
                                     "gigatonne of CO2 each (Kühne et al., 2022): their country, fuel, potential "
                                     "emissions, start year and status, the companies that operate them, the banks "
                                     "that finance those companies (2016-2022, in US dollars) and the countries' "
@@ -17337,7 +17338,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
                                  "materials each needs, relics and monsters (a course project's Neo4j dump)",
           dump=STAR_RAIL_DUMP, dump_commit=STAR_RAIL_COMMIT, source=STAR_RAIL),
-    Graph("wareham-discography", "frozen", "The records of Dean Wareham's bands (Galaxie 500, Luna, Dean & Britta, "
+    Graph("wareham-discography", "spent", "The records of Dean Wareham's bands (Galaxie 500, Luna, Dean & Britta, "
                                             "Cagney & Lacee): their releases and the versions of each (label, format, "
                                             "year), the tracks on each version in order, and the bands' members and "
                                             "years (Andy Aldridge's discography, written as Cypher)",
@@ -17349,7 +17350,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "part and equipment each is listed under, and their target, synergist and "
                                        "stabilizer muscles (HealthKG's exercise graph, in English)",
           writer=write_exrx_exercises, source=EXRX),
-    Graph("nasa-astronauts", "frozen", "NASA's astronauts (1959-2017): where and when each was born, their "
+    Graph("nasa-astronauts", "spent", "NASA's astronauts (1959-2017): where and when each was born, their "
                                          "gender, the school each graduated from, the selection group that "
                                          "recruited them and the missions they flew (a NoSQL book's Cypher "
                                          "import file)",
