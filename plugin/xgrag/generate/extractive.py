@@ -290,6 +290,12 @@ _VALUE_NOUNS = frozenset(stem(w) for w in (
 # ... and those of them that say no more than that a value is asked: the word before one says which ("grid position")
 _SEASON = stem("season")
 _GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place", "figure"))
+# A word for someone who shares a group with another ("bandmate", "teammates"; not "checkmate", "climate")
+_MATE = re.compile(r"\b(?:band|team|class|room|flat|house|ship|crew|label|stable|school|running|play|work|cell|bunk"
+                   r"|squad|club|course|dorm|tour|fellow )mates?\b")
+# ... and those that ask for a number, and a number as a value writes it
+_NUMBER_NOUNS = frozenset(stem(w) for w in ("number", "no", "nr", "num"))
+_NUMBER_TEXT = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 # A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
 # not its `url`'s "\N"; formula-one, spent).
@@ -475,7 +481,24 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
     asked = {len(key_tokens(question[:m.start(1)])) for pattern in (
         r"\b(?:[Ww]hich|[Ww]hat)\s+([a-z][\w-]*)", r"\b[Tt]he\s+([a-z][\w-]*)\s+(?:that|which|who|whom|whose)\b")
         for m in re.finditer(pattern, question)}
-    return {le.node.name: le.mention for le in select_parts(question, nodes, set(covered) | asked, kinds=kinds)}
+    found = {le.node.name: le.mention for le in select_parts(question, nodes, set(covered) | asked, kinds=kinds)}
+    # names a part of which the question says alike are told apart by their other words it says ("Which record did
+    # Rhino put out as a digital release in 2006": "Rhino (digital, 2006)", not "Rhino (cd, 2006)"; the linker named
+    # that one, the reader both, and answered the CD's record; wareham-discography, spent)
+    q_words = set(key_tokens(question))
+    by_words: dict[str, list[str]] = {}
+    for name, words in found.items():
+        by_words.setdefault(words, []).append(name)
+    for words, alike in by_words.items():
+        if len(alike) < 2:
+            continue
+        said = {n: len((set(key_tokens(n)) - set(key_tokens(words))) & q_words) for n in alike}
+        most = max(said.values())
+        if most:
+            for n in alike:
+                if said[n] < most:
+                    del found[n]
+    return found
 
 
 def records_between(question: str, said: Mapping[str, str], names: Iterable[str], types: Mapping[str, str]) -> set[str]:
@@ -1294,6 +1317,8 @@ class _Reading:
         if counted is not None and self._name_begins(plain.lower()[counted.start(1):]):
             head = None
         self.counted = stem(head) if head and head not in WEAK else None
+        # "X's bandmate", "her teammates": another of X's kind in a group X is in
+        self.mate_asked = _MATE.search(plain.lower()) is not None
         # "what does X make": the one entity named the subject of a verb of action (`_rank`'s closer), where the
         # question says nothing after the verb but a phrase of who it is done for ("to chip designers")
         self.acts_on = self._acted_with(re.fullmatch(
@@ -1445,7 +1470,7 @@ class _Reading:
             self.wh_noun is None and re.search(r"\b(?:which|what)\s+[^\x00-\x7f]", plain.lower()) is not None)
         self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
-        self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
+        self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower() or self.mate_asked
         # a relation word said twice asks for the relation twice; the noun a "which"/"what" asks for is not a
         # saying of it ("which shipper shipped order 10248" asks for SHIPPED_VIA once)
         self.q_counts = [stem(w) for i, w in enumerate(q_words) if i == 0 or q_words[i - 1] not in _WH]
@@ -2422,6 +2447,11 @@ class _Reading:
         # finished in (formula-one, spent); a key that says the head alone is second
         if self.wh_modifier is not None and self.wh_noun in _GENERIC_NOUNS and end.value:
             noun_ok = 0 if self.wh_modifier in what else max(noun_ok, 1)
+        # ... and "what track number" asks for a number, of a track: a number stored on the track's tie is one (its
+        # `position`), the track itself none, whose type says the word before the noun only (wareham-discography,
+        # spent, answered another track of the CD named)
+        if self.wh_modifier is not None and self.wh_noun in _NUMBER_NOUNS and self.wh_noun not in what:
+            noun_ok = 2 if not end.value else min(noun_ok, 1) if _NUMBER_TEXT.fullmatch(end.to.strip()) else noun_ok
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,
@@ -2472,6 +2502,11 @@ class _Reading:
         # played in game 416": not the opening of another game its player played, "played" said by playsIn; chess,
         # spent), unless the question asks for what is shared ("the films that share a director with X")
         sibling = sibling or (not repeats and self._through_sibling(chain))
+        # ... but "X's bandmate" asks for just that: another of X's kind in what X belongs to, not the band
+        # (wareham-discography, spent, answered "who was Claudia Silver's bandmate" with Cagney & Lacee)
+        if self.mate_asked:
+            sibling = not (len(steps) > 1 and not end.value and end.to != steps[0].at and end_type is not None
+                           and self.types.get(steps[0].at) == end_type)
         # "how many" with no noun of its own counts units: a key that says so before another whole number (an item's
         # line number, a store's id)
         # (... but "how much" of a thing the question names asks its quantity: "how much pisco does the 1,001 Tiaras

@@ -35,7 +35,14 @@ from typing import Any
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
-from xgrag.retrieval.name_index import NameIndex, declared_abbreviation, qualified_rest, qualifier_first, shared_index
+from xgrag.retrieval.name_index import (
+    NameIndex,
+    declared_abbreviation,
+    inner_abbreviation,
+    qualified_rest,
+    qualifier_first,
+    shared_index,
+)
 from xgrag.retrieval.names import (
     ARTICLES,
     DESCRIPTIVE,
@@ -556,8 +563,10 @@ def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
 def abbreviated_forms(surface: str) -> list[tuple[str, ...]]:
     """The abbreviation a name declares in brackets at its end, and the name without it ("China National Offshore
     Oil Corporation (CNOOC)" -> "cnooc", "china national offshore oil corporation"; `declared_abbreviation`), as
-    key tokens: a register writes both, people type one (nigeria-oil-contracts, spent: "CNOOC" linked nothing)."""
-    declared = declared_abbreviation(surface)
+    key tokens: a register writes both, people type one (nigeria-oil-contracts, spent: "CNOOC" linked nothing); or
+    declared inside it, with the name with it in its place and without it (`inner_abbreviation`: "UU Nomor 36
+    Tahun 1999 ..." for "Undang-undang (UU) Nomor 36 Tahun 1999 ...")."""
+    declared = declared_abbreviation(surface) or inner_abbreviation(surface)
     forms = [] if declared is None else [f for f in map(key_tokens, declared) if f]
     # ... and a name typed without the qualifier in brackets that ends it (`qualified_rest`: "Who played Cheon
     # Song-yi in My Love from the Star" for the title "My Love from the Star (Korean: 별에서 온 그대)"; k-dramas,

@@ -130,6 +130,40 @@ def declared_abbreviation(name: str) -> tuple[str, str] | None:
     return m.group(2), m.group(1)
 
 
+# A name that declares an abbreviation in capitals in brackets inside it, then goes on: "Peraturan Pemerintah (PP)
+# Nomor 46 Tahun 2021 tentang ...", "World Health Organization (WHO) Regional Office for Europe"
+_INNER = re.compile(r"^([^()]*\S)\s*\(([A-Z][A-Z0-9&.-]*[A-Z0-9])\)\s+([^()]*\S)\s*$")
+# Short words in lower case an abbreviation leaves out ("Bank of America", "Komunikasi dan Informatika")
+_SMALL_WORD = re.compile(r"[a-z]{1,3}")
+
+
+def inner_abbreviation(name: str) -> tuple[str, str] | None:
+    """(the name with the abbreviation it declares inside it, the name without it) where the abbreviation in capitals
+    in brackets is the initials of the words before it (words joined by a hyphen each count; short words in lower
+    case may be left out) and the name goes on after it: "Undang-undang (UU) Nomor 36 Tahun 1999 tentang
+    Telekomunikasi" is typed "UU Nomor 36 Tahun 1999 tentang Telekomunikasi" and "Undang-Undang Nomor 36 ..."
+    (indonesia-it-regulations, spent: no law named by its abbreviation was linked). None otherwise."""
+    m = _INNER.match(name)
+    if m is None:
+        return None
+    before, abbr, after = m.group(1), m.group(2), m.group(3)
+    letters = [c for c in abbr if c.isalpha()]
+    if len(letters) < 2:
+        return None
+    words = [w for w in re.split(r"[\s-]+", before) if w and not _SMALL_WORD.fullmatch(w)]
+    if len(words) < len(letters) or [w[0].upper() for w in words[len(words) - len(letters):]] != letters:
+        return None
+    kept = before.split()
+    # the words the abbreviation stands for, as written (a hyphened word counts its parts)
+    at, need = len(kept), len(letters)
+    while at > 0 and need > 0:
+        at -= 1
+        need -= len([w for w in re.split(r"-+", kept[at]) if w and not _SMALL_WORD.fullmatch(w)])
+    if need < 0:
+        return None
+    return " ".join([*kept[:at], abbr, after]), f"{before} {after}"
+
+
 # A name that ends in a qualifier in brackets: "My Love from the Star (Korean: 별에서 온 그대)", "Heat (1995 film)"
 _QUALIFIED = re.compile(r"^(.*\S)\s*[(（]([^()（）]+)[)）]\s*$")
 
@@ -328,7 +362,7 @@ class NameIndex:
         the word search's many "... Nigeria Limited" (nigeria-oil-contracts, spent)."""
         added: dict[str, list[str]] = {}
         for nid, node in self.nodes.items():
-            declared = declared_abbreviation(node.name)
+            declared = declared_abbreviation(node.name) or inner_abbreviation(node.name)
             if declared is None:
                 continue
             for form in declared:

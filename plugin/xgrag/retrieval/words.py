@@ -202,7 +202,15 @@ ABBREVIATIONS = {
     # a drink's alcohol by volume and a beer's international bitterness units, as labels print them ("abv", "ibu":
     # craft-beers, spent, answered "what is the alcohol content of X" with its style)
     "abv": "alcohol", "ibu": "bitterness",
+    # units of mass and energy as keys write them ("capacity_mw", "potential_gtco2": carbon-bombs, spent, answered
+    # "how many gigatonnes of CO2 could X emit" with its country's emissions in thousand tons)
+    "gt": "gigatonne", "kt": "kilotonne", "kg": "kilogram", "kw": "kilowatt", "mw": "megawatt", "gw": "gigawatt",
+    "kwh": "kilowatt", "mwh": "megawatt", "gwh": "gigawatt",
 }
+# ... of them, those a key writes onto a chemical formula ("gtco2", "mtco2e", "ktch4"), "mt" among them there only
+# (elsewhere a mountain's "Mt")
+_UNITS_ON_FORMULAS = frozenset(("gt", "mt", "kt", "kg", "t"))
+_FORMULA = re.compile(r"(?:[a-z]{1,2}\d+){1,3}[a-z]?")
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {
     "far": ("distance",), "heavy": ("weight", "mass"), "tall": ("height",), "high": ("height", "altitude",
@@ -290,7 +298,8 @@ def content_stems(text: str) -> set[str]:
     words += [e for w in words for e in SCHEMA_WORDS.get(w, ())]  # and, in English, what it says
     # a word written as two abbreviations run together says both words ("orgnr": organization number; nav-job-ads,
     # spent: "organisasjonsnummeret" asked for it, a Norwegian compound of organisasjon and nummer)
-    words += [part for w in words for part in _abbreviations_run(w)]
+    parts = [part for w in words for part in _abbreviations_run(w)]
+    words += parts + [m.group(1) for w in parts for m in [_NUMBERED.fullmatch(w)] if m and m.group(1) not in WEAK]
     return {stem(ABBREVIATIONS.get(w, w)) for w in words}
 
 
@@ -299,6 +308,10 @@ def _abbreviations_run(word: str) -> tuple[str, ...]:
     "nr"), or ()."""
     if word in ABBREVIATIONS or len(word) < 4:
         return ()
+    # a unit written onto a chemical formula: the unit, and the formula ("gtco2": gigatonnes of CO2)
+    for i in (1, 2):
+        if word[:i] in _UNITS_ON_FORMULAS and _FORMULA.fullmatch(word[i:]):
+            return ({"mt": "megatonne", "t": "tonne"}.get(word[:i], word[:i]), word[i:])
     for i in range(2, len(word) - 1):
         if word[:i] in ABBREVIATIONS and word[i:] in ABBREVIATIONS:
             return word[:i], word[i:]
@@ -414,9 +427,12 @@ AGENT_TYPES = frozenset(stem(w) for w in (
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
     "site venue continent planet airport station stop building room zone campus park port harbour harbor island "
-    "neighbourhood neighborhood municipality borough suburb circuit stadium arena racecourse velodrome").split())
+    "neighbourhood neighborhood municipality borough suburb circuit stadium arena racecourse velodrome "
+    "school college university academy").split())
 # (a race's or a match's venue is where it was held: "where was the 1950 British Grand Prix held" was answered with
 # one of its drivers, the Circuit that HOSTED it no place; formula-one, spent)
+# (... and a school is where someone studied: "where did Kalpana Chawla go to college" is the School she was
+# EDUCATED_AT, not her class 15; nasa-astronauts, spent)
 # (a campus is where a degree is taught: "¿Dónde se imparte el máster?" was answered with a Metro station near the
 # campus, the one place of the chain; madrid-metro-campuses, spent)
 # Types of entities a "when" question asks for (spans of time), as stems: "when did Allosaurus live" is answered by
@@ -432,6 +448,12 @@ def time_type(type_: str) -> bool:
 
 Kind = Literal["date", "count", "amount", "agent", "place"]
 
+# "how many" and a unit of measure (of mass, volume, length, energy, power or money; with a metric prefix)
+_HOW_MANY_UNITS = re.compile(
+    r"\bhow many (?:(?:giga|mega|kilo|milli|centi|metric|short|long|cubic|square) ?)?"
+    r"(?:tonnes?|tons?|grams?|pounds?|ounces?|litres?|liters?|gallons?|barrels?|met(?:er|re)s?|miles?|feet|inch(?:es)?"
+    r"|watts?|watt hours?|joules?|calories|dollars?|euros?|pounds sterling|yuan|yen|rupees?|acres?|hectares?)\b")
+
 
 def answer_kind(question: str) -> Kind | None:
     """The kind of answer a question's question words ask for: "who" / "whom" an agent (an entity of a person or
@@ -441,6 +463,10 @@ def answer_kind(question: str) -> Kind | None:
     q = " ".join(_WORD.findall(question.lower()))
     if re.search(r"\bwhom?\b", q):  # "whose" opens a relative clause as often as a question
         return "agent"
+    # ("how many <unit>" asks a measure in that unit, a number with a fraction as well: "how many gigatonnes of CO2
+    # could X emit" is its `potential_gtco2` 1.56; carbon-bombs, spent, answered a whole number of another key)
+    if _HOW_MANY_UNITS.search(q):
+        return "amount"
     if re.search(r"\bhow many\b", q):
         return "count"
     if re.search(r"\bhow (much|large|big|long|old|far|tall|high|heavy|wide|deep|fast)\b", q):

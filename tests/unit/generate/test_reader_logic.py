@@ -3023,3 +3023,40 @@ def test_chinese_which_with_a_measure_word_asks_for_the_noun_after_it() -> None:
     assert _read("哪一檔ETF持有陽明？", facts) == ("群益台灣精選高息.", ["h"])
     facts = [_edge("h", "富邦台50", "HOLDS", "台塑", "ETF", "Stock"), _prop("s", "台塑", "sector", "塑化", "Stock")]
     assert _read("台塑是哪一檔ETF的成分股？", facts) == ("富邦台50.", ["h"])
+
+
+def test_a_number_noun_with_a_word_before_it_asks_a_number_not_an_entity_of_that_word() -> None:
+    # wareham-discography (spent): "what track number is Memphis on the No. 6 CD" is the `position` on Memphis'
+    # tie to the CD, not another track of the CD, whose type says "track"
+    tie = ("INCLUDED ON", "No. 6 (cd, 1997)")
+    facts = [_edge("g", "No. 6 (cd, 1997)", "INCLUDED ON", "Greyhound", "Version", "Track"),
+             _edge("m", "Memphis", "INCLUDED ON", "No. 6 (cd, 1997)", "Track", "Version"),
+             Fact("p", "Memphis", "position", "8", "property", tie, head_type="Track"),
+             Fact("q", "Greyhound", "position", "6", "property", tie, head_type="Track"),
+             _edge("r", "No. 6 (cd, 1997)", "RELEASE OF", "Six Feet of Chain", "Version", "Release"),
+             _edge("s", "Six Feet of Chain", "INCLUDED ON", "No. 6 (cd, 1997)", "Track", "Version")]
+    assert _read("What track number is Memphis on the No. 6 (cd, 1997) of Six Feet of Chain?", facts)[0] == "8."
+
+
+def test_names_a_question_says_a_part_of_alike_are_told_apart_by_their_other_words() -> None:
+    # wareham-discography (spent): "Rhino ... as a digital release in 2006" is "Rhino (digital, 2006)", not the CD
+    facts = [_edge("c", "Rhino (cd, 2006)", "RELEASE OF", "Best of Luna", "Version", "Release"),
+             _edge("d", "Rhino (digital, 2006)", "RELEASE OF", "Lunafied", "Version", "Release")]
+    assert _read("Which record did Rhino put out as a digital release in 2006?", facts)[0] == "Lunafied."
+    assert _read("Which record did Rhino put out on cd in 2006?", facts)[0] == "Best of Luna."
+
+
+def test_a_mate_is_another_of_the_named_ones_kind_in_the_group_they_share() -> None:
+    # wareham-discography (spent): "who was Claudia Silver's bandmate" was answered with the band
+    facts = [_edge("c", "Claudia Silver", "MEMBER OF", "Cagney & Lacee", "Person", "Band"),
+             _edge("d", "Dean Wareham", "MEMBER OF", "Cagney & Lacee", "Person", "Band")]
+    assert _read("Who was Claudia Silver's bandmate?", facts) == ("Dean Wareham.", ["c", "d"])
+    assert _read("Which band was Claudia Silver a member of?", facts) == ("Cagney & Lacee.", ["c"])
+    assert _read("What is the climate of Cagney & Lacee?", facts)[0] != "Dean Wareham."
+
+
+def test_where_someone_went_to_college_is_the_school() -> None:
+    # nasa-astronauts (spent): "where did Kalpana Chawla go to college" was answered with her class 15
+    facts = [_edge("g", "Kalpana Chawla", "RECRUITED IN CLASS", "15", "Astronaut", "Group"),
+             _edge("s", "Kalpana Chawla", "EDUCATED AT", "Punjab Engineering College", "Astronaut", "School")]
+    assert _read("Where did Kalpana Chawla go to college?", facts)[0] == "Punjab Engineering College."

@@ -344,6 +344,9 @@ def test_an_abbreviation_a_name_declares_in_brackets_names_it() -> None:
     assert abbreviated_forms("China National Offshore Oil Corporation (CNOOC)") == [
         ("cnooc",), ("china", "national", "offshore", "oil", "corporation")]
     assert abbreviated_forms("Hyson (Nigeria) Limited") == [] and abbreviated_forms("Plan (B)") == []
+    # ... or inside it, as a law's kind is (indonesia-it-regulations, spent)
+    assert abbreviated_forms("Peraturan Pemerintah (PP) Nomor 46 Tahun 2021") == [
+        ("pp", "nomor", "46", "tahun", "2021"), ("peraturan", "pemerintah", "nomor", "46", "tahun", "2021")]
     cands = [(Node("c", "China National Offshore Oil Corporation (CNOOC)", "Company"), 1.0),
              (Node("p", "Petrobras", "Company"), 1.0)]
     assert [(le.node.id, le.method, le.mention) for le in select_mentions(

@@ -117,6 +117,23 @@ def test_a_declared_abbreviation_and_the_name_without_it_are_aliases() -> None:
     assert index.exact(["Hyson Limited"], set()) == [] and index.exact(["Nigeria"], set()) == []
 
 
+def test_an_abbreviation_declared_inside_a_name_names_it_in_its_place_and_the_name_without_it_too() -> None:
+    # indonesia-it-regulations (spent): "UU Nomor 36 Tahun 1999 tentang Telekomunikasi" and "Undang-Undang Nomor 36
+    # ..." for "Undang-undang (UU) Nomor 36 Tahun 1999 tentang Telekomunikasi"
+    index = _index(["Undang-undang (UU) Nomor 36 Tahun 1999 tentang Telekomunikasi",
+                    "World Health Organization (WHO) Regional Office for Europe",
+                    "Layanan Jelajah (Roaming) Internasional", "Bank of America (BOA) Tower"])
+    for typed in ("UU Nomor 36 Tahun 1999 tentang Telekomunikasi",
+                  "Undang-undang Nomor 36 Tahun 1999 tentang Telekomunikasi"):
+        assert [n.name for n, _ in index.exact([typed], set())] == [
+            "Undang-undang (UU) Nomor 36 Tahun 1999 tentang Telekomunikasi"]
+    assert [n.name for n, _ in index.exact(["WHO Regional Office for Europe"], set())] == [
+        "World Health Organization (WHO) Regional Office for Europe"]
+    # a bracket that is no initials of the words before it declares nothing (a translation; "of" counted here)
+    assert index.exact(["Layanan Jelajah Internasional"], set()) == []
+    assert index.exact(["BOA Tower"], set()) == [] and name_index.inner_abbreviation("Heat (1995) film") is None
+
+
 def test_what_a_name_says_after_its_kind_and_a_colon_is_an_alias() -> None:
     # delta-force (spent): "哪位干员的终极技能是巡飞弹" named the skill "终极技能：巡飞弹" by what follows its colon
     index = _index(["终极技能：巡飞弹", "终极技能：声波震慑", "声波震慑", "战术技能：烟雾：弹",

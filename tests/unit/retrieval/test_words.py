@@ -77,7 +77,7 @@ def test_question_words_of_other_languages_read_as_english_ones() -> None:
     cases = {"Wo wurde das Regest RI III,2,3 n. 500 ausgestellt?": "place",
              "Auf welchen Tag ist RI III,2,3 n. 800 datiert?": "date",
              "Où se trouve la gare de Lourdes ?": "place", "Combien de gares compte Brest ?": "count",
-             "Hvem produserer Kongeakevitt?": "agent", "Hvor mange liter er flasken?": "count",
+             "Hvem produserer Kongeakevitt?": "agent", "Hvor mange liter er flasken?": "amount",
              "Når ble den lansert?": "date", "¿Dónde está Madrid?": "place", "Quem escreveu o livro?": "agent",
              # Dutch (dutch-studies, spent); its "wie" is left out, German's "how" ("Wie lautet ...")
              "Hoeveel plaatsen heeft Industrieel Ontwerpen?": "count", "Waar staat de Hotelschool?": "place",
@@ -506,6 +506,17 @@ def test_the_whole_world_s_figure_is_global() -> None:
     # covid-vaccinations, spent)
     assert stem("global") in content_stems("How many copies did Halo 3 sell worldwide?")
     assert content_stems("first global use") <= content_stems("When was Moderna first used anywhere in the world?")
+
+
+def test_how_many_of_a_unit_asks_a_measure_and_a_unit_written_onto_a_formula_says_both() -> None:
+    # carbon-bombs (spent): "how many gigatonnes of CO2 could X emit" is its `potential_gtco2` 1.56, not a count
+    assert answer_kind("How many gigatonnes of CO2 could the Agha Jari field emit?") == "amount"
+    assert answer_kind("How many litres is the bottle?") == "amount" == answer_kind("how many square meters is it")
+    assert answer_kind("How many films did she direct?") == "count" == answer_kind("How many tonners were built?")
+    assert {stem("gigatonnes"), "co2"} <= content_stems("potential gtco2")
+    assert {stem("megatonnes"), stem("co2e")} <= content_stems("mtco2e")
+    assert stem("megatonne") not in content_stems("Mt Fuji")
+    assert {stem("megawatts"), "capacity"} <= content_stems("capacity_mw")
 
 
 def test_a_key_written_as_two_abbreviations_run_together_says_both_words() -> None:

@@ -108,6 +108,24 @@ def test_a_name_with_a_few_values_longer_than_a_fact_still_names_its_nodes() -> 
     assert name_candidates(label("Thing", stats("commonName", max_len=335, avg_len=70.0)), OPTS) == []
 
 
+def test_a_title_as_long_as_a_laws_names_its_nodes_over_a_file_name() -> None:
+    # indonesia-it-regulations (spent): a regulation's title averages 152 characters (12 of 63 over the 200 the
+    # profile counts distinct values of); named by its file name "PP_2021_046", no title a question typed was linked
+    law = label("Regulation", stats("title", max_len=274, avg_len=152.0, distinct=8, short=8),
+                stats("download_name"), stats("type", distinct=3), sampled=10)
+    assert name_candidates(law, OPTS)[0][1] == ["title"]
+    # a name's key: the same; another key that long stays text, and a title repeating among the values counted, or
+    # counted on fewer than half the nodes, names nothing
+    assert name_candidates(label("Organ", stats("nome", max_len=729, avg_len=132.0)), OPTS)[0][1] == ["nome"]
+    assert name_candidates(label("Thing", stats("summary", max_len=274, avg_len=152.0)), OPTS) == []
+    assert name_candidates(label("Thing", stats("title", max_len=274, avg_len=152.0, distinct=4, short=8),
+                                 stats("download_name")), OPTS)[0][1] == ["download_name"]
+    assert name_candidates(label("Thing", stats("title", max_len=900, avg_len=190.0, distinct=4, short=4),
+                                 stats("download_name")), OPTS)[0][1] == ["download_name"]
+    # past a name's length on average (TITLE_CHARS) it is text
+    assert name_candidates(label("Thing", stats("title", max_len=900, avg_len=260.0, distinct=4, short=4)), OPTS) == []
+
+
 def test_a_label_or_a_korean_name_key_names_nodes_though_it_repeats() -> None:
     # a station a node per line, its `label` and 역사명 repeating: its own name, not its unique street address
     # (korea-urban-rail, spent: the answer to "which station" was an address)
