@@ -199,8 +199,10 @@ _YES_NO = re.compile(r"^\s*(?:is|are|was|were|has|have|had)\b")
 _EXCLUDING = r"(?:besides|aside\s+from|apart\s+from|other\s+than|except(?:\s+for)?|excluding|not\s+counting)"
 # (a list of them too, its last of up to three words: "explicitly, implicitly or only in effect"; us-constitutional-law,
 # spent, was read as a yes/no question and answered with the other case named)
-_CHOICE = re.compile(r"\b((?:[a-z][a-z-]+,\s+){0,4})(?:an? |the )?([a-z][a-z-]+),? or (?:an? |the )?"
-                     r"((?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+)\W*$")
+# (a word in Chinese letters is an option too: "在上市還是上櫃交易", read "上市 or 上櫃 trade")
+_OPTION_WORD = r"(?:[a-z][a-z-]+|[\u4e00-\u9fff]+)"
+_CHOICE = re.compile(rf"(?<![a-z])((?:{_OPTION_WORD},\s+){{0,4}})(?:an? |the )?({_OPTION_WORD}),?\s+or\s+"
+                     rf"(?:an? |the )?((?:{_OPTION_WORD}\s+){{0,3}}{_OPTION_WORD})\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
 # "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
 _REFERRED = re.compile(r"\bthe\s+([a-z]+)\s+(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
@@ -1570,7 +1572,7 @@ class _Reading:
         # question says but whose values, any entity's in the context, state one of them ("Urbano", "Rural
         # Adjacente": tipoCidade): that key is asked
         choice = _CHOICE.search(plain.lower().strip())
-        options = {stem(w) for w in re.findall(r"[a-z][a-z-]+", " ".join(choice.groups())) if w not in WEAK} \
+        options = {stem(w) for w in re.findall(_OPTION_WORD, " ".join(choice.groups())) if w not in WEAK} \
             if choice else set()
         # so is the state a yes/no question asks about ("is the skill X published?": a status "published"), of the
         # entity it names: its words beyond the names and types, said by a short value

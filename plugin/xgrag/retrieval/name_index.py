@@ -164,6 +164,24 @@ def inner_abbreviation(name: str) -> tuple[str, str] | None:
     return " ".join([*kept[:at], abbr, after]), f"{before} {after}"
 
 
+def designation(name: str) -> str | None:
+    """The words a long title designates its thing by, up to the number a word in lower case follows, where the title
+    goes on to say what it is about: "UU Nomor 1 Tahun 2024" of "UU Nomor 1 Tahun 2024 tentang Perubahan Kedua atas
+    ...", "Act No. 5" of "Act No. 5 of 2020 on Data Protection" (a law is cited by its number and year, its subject
+    left out: indonesia-it-regulations, spent, linked none so cited). None for a name of fewer than six words, or
+    where the words before that number are fewer than three or none begins with a capital."""
+    words = name.split()
+    if len(words) < 6:
+        return None
+    for i in range(2, len(words) - 2):
+        if re.search(r"\d", words[i]) and words[i + 1].isalpha() and words[i + 1].islower():
+            head = words[:i + 1]
+            if any(w[:1].isupper() for w in head) and not re.search(r"[()（）]", " ".join(head)):
+                return " ".join(head)
+            return None
+    return None
+
+
 # A name that ends in a qualifier in brackets: "My Love from the Star (Korean: 별에서 온 그대)", "Heat (1995 film)"
 _QUALIFIED = re.compile(r"^(.*\S)\s*[(（]([^()（）]+)[)）]\s*$")
 
@@ -369,6 +387,15 @@ class NameIndex:
                 if form not in self.by_name and nid not in added.get(form, ()):
                     added.setdefault(form, []).append(nid)
         self._add_aliases(added, tokenize)
+        # ... and a long title by its designation (`designation`), the name's own or that of a form above, where it
+        # designates one entity and is no name already
+        designated: dict[str, set[str]] = {}
+        for nid, node in self.nodes.items():
+            for form in (node.name, *(inner_abbreviation(node.name) or ())):
+                short = designation(form)
+                if short is not None and short not in self.by_name:
+                    designated.setdefault(short, set()).add(nid)
+        self._add_aliases({d: sorted(ids) for d, ids in designated.items() if len(ids) == 1}, tokenize)
 
     def _add_labelled(self, tokenize: Tokenize) -> None:
         """Each name that says its kind before a colon also by what follows it, as an alias (`labelled_rest`: the

@@ -879,6 +879,8 @@ INTERROGATIVES = tuple(sorted({
     "di mana": "where", "dimana": "where", "ke mana": "where", "dari mana": "where", "siapa": "who",
     "kapan": "when", "berapa banyak": "how many", "berapa lama": "how long", "berapa": "how many",
     "tahun berapa": "which year", "apa": "what", "yang mana": "which", "mana": "which",
+    # (its yes/no particle opens a question as "is" does: "Apakah Pasal 26 ... masih berlaku?", is it still in force)
+    "apakah": "is",
 }.items(), key=lambda ge: (-len(ge[0]), ge[0])))
 _INTERROGATIVE = re.compile(r"(?i)(?<!\w)(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")(?!\w)")
 _ENGLISH = {g: e for g, e in INTERROGATIVES}
@@ -1049,7 +1051,10 @@ CHINESE_QUESTION_WORDS = {
     "多重": "how heavy", "多远": "how far", "多大": "how old", "为什么": "why", "为何": "why", "怎么": "how",
     "如何": "how", "什么": "what", "啥": "what", "哪个": "which", "哪些": "which", "哪部": "which", "哪位": "which",
     "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
-    "哪种": "which", "哪类": "which", "哪一类": "which kind", "第几号": "which number", "第几": "which",
+    # (an alternative offered: "元太是在上市還是上櫃交易", listed or over the counter)
+    "还是": "or", "或者": "or", "或是": "or",
+    "哪种": "which kind", "哪类": "which kind", "哪一类": "which kind", "哪一种": "which kind",
+    "第几号": "which number", "第几": "which",
     "哪": "which",
     # function words: no relation, key or type
     "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
@@ -1064,9 +1069,9 @@ CHINESE_QUESTION_WORDS = {
 
 # "which" with a measure word, with or without "one", in simplified and traditional letters ("哪一檔ETF", which ETF;
 # "哪個", "哪一部"): the measure word is no part of the noun asked (taiwan-etf-holdings, the thirty-seventh split's,
-# after its run: "一檔ETF" was read as the noun)
+# after its run: "一檔ETF" was read as the noun); 种 is a kind, "哪一種證券" which kind of security, asked above
 CHINESE_QUESTION_WORDS.update({f"哪{one}{m}": "which" for one in ("", "一") for m in
-                               "个個位部本首场場支条條种種家檔档只隻间間座台张張件款名门門辆輛架艘届屆"
+                               "个個位部本首场場支条條家檔档只隻间間座台张張件款名门門辆輛架艘届屆"
                                if f"哪{one}{m}" not in CHINESE_QUESTION_WORDS})
 CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # courts (Chinese and Japanese write them alike)
@@ -1093,7 +1098,7 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "董事": "director board", "总经理": "manager", "股东": "shareholder holder", "持股": "holds holding shares",
     # companies and markets (a-share-companies, spent: "孙飘扬任职的公司属于哪个行业" met no word of `industry of`)
     "行业": "industry sector", "产业": "industry", "概念": "concept", "板块": "sector", "股票": "stock shares",
-    "股份": "shares", "比例": "ratio proportion", "上市": "listed",
+    "股份": "shares", "比例": "ratio proportion", "上市": "listed", "交易": "trade traded",
     # levels of a hierarchy (china-industry-chain, spent: "上一级行业" met no word of its relation 上级行业)
     "上级": "parent upper superior", "上一级": "parent upper superior",
     "下级": "child lower subordinate", "下一级": "child lower subordinate", "所属": "belongs part",

@@ -3060,3 +3060,28 @@ def test_where_someone_went_to_college_is_the_school() -> None:
     facts = [_edge("g", "Kalpana Chawla", "RECRUITED IN CLASS", "15", "Astronaut", "Group"),
              _edge("s", "Kalpana Chawla", "EDUCATED AT", "Punjab Engineering College", "Astronaut", "School")]
     assert _read("Where did Kalpana Chawla go to college?", facts)[0] == "Punjab Engineering College."
+
+
+def test_indonesian_words_of_amending_and_force_read_as_english_ones() -> None:
+    # indonesia-it-regulations (spent): "diubah oleh" (amended by), "mulai berlaku" (in force from), "apakah" (is
+    # it): the schema speaks English
+    tie = ("AMENDED BY", "Pasal 27 UU 1/2024")
+    facts = [_prop("s", "Pasal 27 UU 11/2008", "status", "Tidak Berlaku", "Article"),
+             _edge("a", "Pasal 27 UU 11/2008", "AMENDED BY", "Pasal 27 UU 1/2024", "Article", "Article"),
+             Fact("n", "Pasal 27 UU 11/2008", "amendment number", "2", "property", tie, head_type="Article"),
+             _prop("e", "UU 36/1999", "effective date", "2000-09-08", "Regulation"),
+             _prop("i", "UU 36/1999", "issue date", "1999-09-08", "Regulation")]
+    assert _read("Pasal 27 UU 11/2008 diubah oleh pasal apa?", facts)[0] == "Pasal 27 UU 1/2024."
+    assert _read("Apakah Pasal 27 UU 11/2008 masih berlaku?", facts)[0] == "Tidak Berlaku."
+    assert _read("Kapan UU 36/1999 mulai berlaku?", facts)[0] == "2000-09-08."
+
+
+def test_chinese_which_kind_asks_a_class_and_haishi_offers_options() -> None:
+    # taiwan-stock-knowledge (spent): "哪一種證券" (which kind of security) is its StockType, not its market; "在上市
+    # 還是上櫃交易" (listed or over the counter) is its `market`, one of the two, not its code
+    facts = [_prop("m", "王道圓滿R1", "market", "上市", "Stock"), _prop("c", "王道圓滿R1", "code", "01009T", "Stock"),
+             _edge("t", "王道圓滿R1", "type of", "受益證券-不動產投資信託", "Stock", "StockType"),
+             _prop("k", "元太", "code", "8069", "Stock"), _prop("n", "元太", "market", "上櫃", "Stock"),
+             _edge("i", "元太", "industry of", "光電業", "Stock", "Industry")]
+    assert _read("王道圓滿R1是哪一種證券？", facts)[0] == "受益證券-不動產投資信託."
+    assert _read("元太是在上市還是上櫃交易？", facts)[0] == "上櫃."

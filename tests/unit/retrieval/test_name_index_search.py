@@ -134,6 +134,22 @@ def test_an_abbreviation_declared_inside_a_name_names_it_in_its_place_and_the_na
     assert index.exact(["BOA Tower"], set()) == [] and name_index.inner_abbreviation("Heat (1995) film") is None
 
 
+def test_a_long_title_is_also_named_by_its_designation_where_that_is_one_entitys() -> None:
+    # indonesia-it-regulations (spent): "UU Nomor 1 Tahun 2024" cites "Undang-undang (UU) Nomor 1 Tahun 2024 tentang
+    # Perubahan Kedua atas Undang-Undang Nomor 11 Tahun 2008 ..."
+    law = "Undang-undang (UU) Nomor 1 Tahun 2024 tentang Perubahan Kedua atas Undang-Undang Nomor 11 Tahun 2008"
+    index = _index([law, "Act No. 5 of 2020 on Data Protection", "Act No. 5 of 2021 on Roads and Bridges",
+                    "Peraturan Menteri Nomor 13 Tahun 2019 tentang Jasa Telekomunikasi"])
+    for typed in ("UU Nomor 1 Tahun 2024", "Undang-undang Nomor 1 Tahun 2024"):
+        assert [n.name for n, _ in index.exact([typed], set())] == [law]
+    assert [n.name for n, _ in index.exact(["Peraturan Menteri Nomor 13 Tahun 2019"], set())] == [
+        "Peraturan Menteri Nomor 13 Tahun 2019 tentang Jasa Telekomunikasi"]
+    # a designation two titles share names neither; a short name has none
+    assert index.exact(["Act No. 5"], set()) == []
+    assert name_index.designation("Apollo 11 was a great mission") is None
+    assert name_index.designation("Pasal 27 UU Nomor 11 Tahun 2008") is None
+
+
 def test_what_a_name_says_after_its_kind_and_a_colon_is_an_alias() -> None:
     # delta-force (spent): "哪位干员的终极技能是巡飞弹" named the skill "终极技能：巡飞弹" by what follows its colon
     index = _index(["终极技能：巡飞弹", "终极技能：声波震慑", "声波震慑", "战术技能：烟雾：弹",
