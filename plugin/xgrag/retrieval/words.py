@@ -1053,7 +1053,7 @@ CHINESE_QUESTION_WORDS = {
     "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
     # (an alternative offered: "元太是在上市還是上櫃交易", listed or over the counter)
     "还是": "or", "或者": "or", "或是": "or",
-    "哪种": "which kind", "哪类": "which kind", "哪一类": "which kind", "哪一种": "which kind",
+    "哪种": "which", "哪类": "which", "哪一类": "which kind", "哪一种": "which kind",
     "第几号": "which number", "第几": "which",
     "哪": "which",
     # function words: no relation, key or type
