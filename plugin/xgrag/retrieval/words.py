@@ -1070,9 +1070,13 @@ CHINESE_QUESTION_WORDS = {
 # "which" with a measure word, with or without "one", in simplified and traditional letters ("哪一檔ETF", which ETF;
 # "哪個", "哪一部"): the measure word is no part of the noun asked (taiwan-etf-holdings, the thirty-seventh split's,
 # after its run: "一檔ETF" was read as the noun); 种 is a kind, "哪一種證券" which kind of security, asked above
-CHINESE_QUESTION_WORDS.update({f"哪{one}{m}": "which" for one in ("", "一") for m in
-                               "个個位部本首场場支条條家檔档只隻间間座台张張件款名门門辆輛架艘届屆"
+_MEASURE_WORDS = "个個位部本首场場支条條家檔档只隻间間座台张張件款名门門辆輛架艘届屆"
+CHINESE_QUESTION_WORDS.update({f"哪{one}{m}": "which" for one in ("", "一") for m in _MEASURE_WORDS
                                if f"哪{one}{m}" not in CHINESE_QUESTION_WORDS})
+# ... and "how many" with any of them ("持有多少張聯發科的股票", how many lots of shares; taiwan-stock-knowledge, spent,
+# read 多少 alone, "what", and answered the stock's market)
+CHINESE_QUESTION_WORDS.update({f"{q}{m}": "how many" for q in ("多少", "几", "幾") for m in _MEASURE_WORDS
+                               if f"{q}{m}" not in CHINESE_QUESTION_WORDS})
 CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # courts (Chinese and Japanese write them alike)
     "被告": "defendant sued", "原告": "plaintiff plaintiffs", "判決": "ruling ruled judgment",

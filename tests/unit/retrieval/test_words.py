@@ -587,3 +587,11 @@ def test_a_chinese_word_in_traditional_letters_is_one_of_the_words_as_its_simpli
     assert traditional("产业") == "產業" and traditional("台北") == "台北"  # letters alike in both stay
     assert CHINESE_WORDS["產業"] == CHINESE_WORDS["产业"] and CHINESE_WORDS["董事長"] == CHINESE_WORDS["董事长"]
     assert CHINESE_WORDS["代號"] == ("code", "number")
+
+
+def test_how_many_with_any_measure_word_reads_how_many() -> None:
+    # taiwan-stock-knowledge (spent): "持有多少張" (how many lots held) read 多少 alone, "what"
+    from xgrag.retrieval.words import english_chinese
+
+    assert "how many" in english_chinese("蔡明介持有多少張聯發科的股票？", ["蔡明介", "聯發科"])
+    assert "how many" in english_chinese("有几辆车", []) and "how much" in english_chinese("多少钱", [])
