@@ -15998,6 +15998,95 @@ def write_indonesia_it_regulations(store: Any, mirror: Path) -> None:
                 file=f"/{IDN_IT_LAW}/{IDN_IT_LAW_NOTEBOOK}", print=_quiet)
 
 
+VN_LAND_LAW = "SyDuc7421/land-law-graph-rag"  # SyDuc7421's "Land Law GraphRAG" (2026; no licence file; Vietnamese)
+VN_LAND_LAW_COMMIT = "5da5f84ee0bbb60f437af9c5797b92c8dea202b7"  # its HEAD (12 March 2026, a README edit)
+VN_LAND_LAW_SCRIPT = "ingest_law_kg.py"  # its README's `python ingest_law_kg.py --load-cached` (from output/)
+VN_LAND_LAW_ARGS = ("--load-cached",)
+# the modules the script imports from app/ and runs here (app/__init__.py and app/law_processing/__init__.py hold only
+# docstrings; chunker.py imports models.py's LawDocument dataclass only to annotate its parsing functions, not run:
+# it is given as a bare class, since a dataclass needs its module in sys.modules)
+VN_LAND_LAW_MODULES = {"app.law_processing.chunker": "app/law_processing/chunker.py",
+                       "app.law_processing.kg_builder": "app/law_processing/kg_builder.py"}
+# the files it opens with --load-cached: the chunks and the cross-mapping its earlier phases saved in output/
+VN_LAND_LAW_FILES = frozenset({"output/chunks_2013.json", "output/chunks_2024.json", "output/cross_mapping.json"})
+_VN_LAND_LAW_IMPORTS = frozenset({"json", "re", "typing"})
+
+
+class _VnLandLawPath:
+    """pathlib.Path as ingest_law_kg.py and chunker.py use one: mkdir (output/ exists) and exists(), true for the
+    files of VN_LAND_LAW_FILES (so --load-cached reads them rather than parsing the law texts again)."""
+
+    def __init__(self, *parts: Any) -> None:
+        self.path = posixpath.join(*(str(p) for p in parts))
+
+    def __str__(self) -> str:
+        return self.path
+
+    def __fspath__(self) -> str:
+        return self.path
+
+    def mkdir(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def exists(self) -> bool:
+        return posixpath.normpath(self.path) in VN_LAND_LAW_FILES
+
+
+def write_vietnam_land_law(store: Any, mirror: Path) -> None:
+    """SyDuc7421/land-law-graph-rag's knowledge graph of Vietnam's Land Law of 2013 and of 2024 (Luật Đất đai; the
+    repository's "Land Law GraphRAG", 2026; no licence file; its data in Vietnamese), read at VN_LAND_LAW_COMMIT and
+    built as its README's `python ingest_law_kg.py --load-cached` builds it: the script run as __main__ with that
+    argument reads the article chunks (output/chunks_2013.json, output/chunks_2024.json) and the 2013-to-2024
+    cross-mapping (output/cross_mapping.json) its earlier phases saved, and app/law_processing/kg_builder.py's
+    build_knowledge_graph writes them: its constraints and indexes, then per law a LawDocument, its Chapter and
+    Section nodes (HAS_CHAPTER, HAS_SECTION), its Article nodes (number, title, content, chapter and section;
+    HAS_ARTICLE from the section, else the chapter), their Clause nodes (number, content, a keyword-classified
+    clause_type; HAS_CLAUSE) and the Concept nodes parsed from each law's article 3 (DEFINES_CONCEPT), then
+    SUPERSEDES {change_type, diff_summary, match_method, similarity_score} from each 2024 article to the 2013 one
+    the mapping pairs it with. How it runs: the script and its chunker and kg_builder modules run in
+    namespaces of their own whose `neo4j` is a driver over the store (session.run one auto-commit statement, its
+    records by key), whose `os` gives no settings (the store is local), whose argparse parses VN_LAND_LAW_ARGS,
+    whose pathlib.Path says only the three output files exist, whose `open` reads only those files and whose
+    print writes nothing. Nothing else is changed: its statements are 5.x Cypher as written."""
+    def read(path: str) -> bytes:
+        return read_file(VN_LAND_LAW, path, mirror, VN_LAND_LAW_COMMIT)
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        name = posixpath.normpath(str(path))
+        if name not in VN_LAND_LAW_FILES:
+            raise CorpusError(f"{VN_LAND_LAW}: its loader opens {path}, which is not read here")
+        return io.StringIO(read(name).decode("utf-8"))
+
+    class Parser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+            return super().parse_args(list(VN_LAND_LAW_ARGS) if args is None else args, namespace)
+
+    argparse_module = types.ModuleType("argparse")
+    argparse_module.ArgumentParser = Parser  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = _VnLandLawPath  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda name, default=None: default  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    modules: dict[str, types.ModuleType] = {
+        "neo4j": _script_neo4j(store, lambda: _CpcSession(store)), "argparse": argparse_module,
+        "pathlib": pathlib_module, "os": os_module, "sys": types.ModuleType("sys"), "dotenv": dotenv,
+        "app.law_processing.models": types.ModuleType("app.law_processing.models")}
+    modules["app.law_processing.models"].LawDocument = type("LawDocument", (), {})  # type: ignore[attr-defined]
+    importer = _loader_importer(VN_LAND_LAW, modules, _VN_LAND_LAW_IMPORTS)
+    built = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened, "print": _quiet}}
+    for name, path in VN_LAND_LAW_MODULES.items():
+        module = types.ModuleType(name)
+        module.__dict__.update({**built, "__name__": name, "__file__": f"{VN_LAND_LAW}/{path}"})
+        exec(compile(read(path).decode("utf-8"), f"{VN_LAND_LAW}/{path}", "exec"), module.__dict__)  # noqa: S102
+        modules[name] = module
+    if not callable(modules["app.law_processing.kg_builder"].__dict__.get("build_knowledge_graph")):
+        raise CorpusError(f"{VN_LAND_LAW}: its kg_builder defines no build_knowledge_graph")
+    _run_loader(VN_LAND_LAW, VN_LAND_LAW_SCRIPT, read(VN_LAND_LAW_SCRIPT).decode("utf-8"), importer,
+                open=opened, print=_quiet)
+
+
 # [s39A source and writer above]
 
 
@@ -17306,6 +17395,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "issue and effective dates, which amends which, their considerations, "
                                                 "legal bases, defined terms and articles (in Indonesian)",
           writer=write_indonesia_it_regulations, source=IDN_IT_LAW),
+    Graph("vietnam-land-law", "frozen", "Vietnam's Land Law of 2013 and of 2024 (Luật Đất đai, in Vietnamese): "
+                                        "their chapters, sections, articles and clauses (each clause classed as a "
+                                        "right, an obligation, a penalty or general), the terms each law's "
+                                        "article 3 defines, and which 2024 article supersedes which 2013 one, how "
+                                        "it changed and a summary of the change",
+          writer=write_vietnam_land_law, source=VN_LAND_LAW),
     # [s39A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
