@@ -16058,7 +16058,7 @@ def write_vietnam_land_law(store: Any, mirror: Path) -> None:
         return io.StringIO(read(name).decode("utf-8"))
 
     class Parser(argparse.ArgumentParser):
-        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
             return super().parse_args(list(VN_LAND_LAW_ARGS) if args is None else args, namespace)
 
     argparse_module = types.ModuleType("argparse")
