@@ -6571,44 +6571,44 @@ courts, elections and politics; this helper began at 13:37 UTC on 4 December 202
 twenty-five minutes of it to an interrupted turn, so its search was short). vietnam-land-law:
 github.com/SyDuc7421/land-law-graph-rag (SyDuc7421's "Land Law GraphRAG", 2026; no licence file; Python, its data and
 README in Vietnamese: Vietnam's Land Law of 2013 and Land Law of 2024 (Luật Đất đai), parsed from the laws' texts into
-chapters, sections, articles and clauses, with a 2013-to-2024 article cross-mapping whose diff summaries its README
-says an LLM, gpt-4o-mini, writes), read at VN_LAND_LAW_COMMIT (5da5f84, its HEAD of 12 March 2026, a README edit;
-output/ and the builder of 11 March). Its load script is ingest_law_kg.py, run as its README's `python ingest_law_kg.py --load-cached` runs it
-(write_vietnam_land_law): the script as __main__ with that argument reads the chunks and cross-mapping its earlier
-phases committed (output/chunks_2013.json, output/chunks_2024.json, output/cross_mapping.json) and
-app/law_processing/kg_builder.py's build_knowledge_graph writes them, in namespaces of their own whose `neo4j` is a
+chapters, sections, articles and clauses, with a 2013-to-2024 article cross-mapping whose diff summaries its README says
+an LLM, gpt-4o-mini, writes), read at VN_LAND_LAW_COMMIT (5da5f84, its HEAD of 12 March 2026, a README edit; output/ and
+the builder of 11 March). Its load script is ingest_law_kg.py, run as its README's `python ingest_law_kg.py
+--load-cached` runs it (write_vietnam_land_law): the script as __main__ with that argument reads the chunks and
+cross-mapping its earlier phases committed (output/chunks_2013.json, output/chunks_2024.json, output/cross_mapping.json)
+and app/law_processing/kg_builder.py's build_knowledge_graph writes them, in namespaces of their own whose `neo4j` is a
 driver over the store (session.run one auto-commit statement), whose argparse parses --load-cached, whose pathlib.Path
-says those three files exist, whose `open` reads only them, whose `os` gives no settings and whose print writes
-nothing. What the loader had to change: nothing in the statements (5.x Cypher as written, composite uniqueness
-constraint included); chunker.py's import of models.py's LawDocument dataclass (an annotation of its parsing functions,
-not run) is given a bare class, since a dataclass run in a namespace of its own needs a sys.modules entry; the README's
-separate step app/scripts/create_vector_index.py (OpenAI embeddings on the articles) is not run, so no node has an
-embedding. Graph (`up` 39 s, server start included): 2,641 nodes in 6 labels (Clause 2,012: number, content,
-clause_type, law_year; Article 469: 212 of 2013 and 257 of 2024, article_number, title, content, chapter and section
-number and name, chunk_id "2024_dieu_229"; Concept 77: name, definition, law_year, 28 of 2013 and 49 of 2024; Section
-51; Chapter 30; LawDocument 2: "LUẬT ĐẤT ĐAI 2013" and "LUẬT ĐẤT ĐAI 2024") and 2,849 relationships (HAS_CLAUSE 2,012,
-HAS_ARTICLE 469 from a section, else the chapter, SUPERSEDES 210 {change_type, diff_summary, match_method,
-similarity_score} from a 2024 article to a 2013 one, DEFINES_CONCEPT 77 from each law's article 3, HAS_SECTION 51,
-HAS_CHAPTER 30). Quirks kept as the builder writes them: clause_type is a keyword guess (GENERAL 902, OBLIGATION 583,
-RIGHT 451, PENALTY 76); the 2013 law's chapter numbers are "I" then "2" to "14" (its parser's), the 2024 law's Roman,
-section numbers "1." with a dot, and a section may share its chapter's name (2024's chapter XIII and its section 2,
-"CHẾ ĐỘ SỬ DỤNG ĐẤT"); 20 clauses of the 2024 chunks repeat a number within their article and MERGE into one node (1,250
-in the file, 1,230 written); concept names are cut where the definition regex stops ("Nhà nước giao quyền sử dụng đất
-(sau đây gọi"); of the 259 cross-mapping entries, the 49 with one side missing are skipped as written and 209 of the
-210 pairs are number_anchor matches (articles of the same number, similarity 1.0, often unrelated; 119 of them labelled
-DELETED, 84 SUPERSEDES, 6 MODIFIED, 1 UNCHANGED), one an embedding match (Điều 229 of 2024 to Điều 119 of 2013, 0.7523).
-The 14 questions, in Vietnamese as the data is: 6 edge (the chapter of 2024's section on resettlement, the 2013 article
-2024's article 229 supersedes, the law holding the chapter on developing land funds, the article that explains the
-standard land plot, the sections holding 2024's article on sea encroachment and 2013's on recovery for defence and
-security), 4 node-property (the numbers of 2024's article on religious-belief land and of 2013's on recovery for
-defence and security, 2024's definition of sea encroachment, the number of 2024's chapter on the national land
-information system), 2 relationship-property (the similarity of 2024's article 229 to 2013's article 119, how the
-article on who the law applies to changed), 2 two-hop (the section of the 2013 article that 2024's article 229
-supersedes, the chapter of the article that explains the value zone), each answer checked with Cypher to be the only
-one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no
-xgrag output on it looked at. Overlaps: indonesia-it-regulations and bangladesh-civil-procedure (laws as articles and
-defined terms), us-constitutional-law; no corpus graph holds a Vietnamese law or two versions of one law mapped article
-to article. Considered by s39A and left out (each grepped here first; all named, not examined, by s38A):
+says those three files exist, whose `open` reads only them, whose `os` gives no settings and whose print writes nothing.
+What the loader had to change: nothing in the statements (5.x Cypher as written, composite uniqueness constraint
+included); chunker.py's import of models.py's LawDocument dataclass (an annotation of its parsing functions, not run) is
+given a bare class, since a dataclass run in a namespace of its own needs a sys.modules entry; the README's separate
+step app/scripts/create_vector_index.py (OpenAI embeddings on the articles) is not run, so no node has an embedding.
+Graph (`up` 39 s, server start included): 2,641 nodes in 6 labels (Clause 2,012: number, content, clause_type, law_year;
+Article 469: 212 of 2013 and 257 of 2024, article_number, title, content, chapter and section number and name, chunk_id
+"2024_dieu_229"; Concept 77: name, definition, law_year, 28 of 2013 and 49 of 2024; Section 51; Chapter 30; LawDocument
+2: "LUẬT ĐẤT ĐAI 2013" and "LUẬT ĐẤT ĐAI 2024") and 2,849 relationships (HAS_CLAUSE 2,012, HAS_ARTICLE 469 from a
+section, else the chapter, SUPERSEDES 210 {change_type, diff_summary, match_method, similarity_score} from a 2024
+article to a 2013 one, DEFINES_CONCEPT 77 from each law's article 3, HAS_SECTION 51, HAS_CHAPTER 30). Quirks kept as the
+builder writes them: clause_type is a keyword guess (GENERAL 902, OBLIGATION 583, RIGHT 451, PENALTY 76); the 2013 law's
+chapter numbers are "I" then "2" to "14" (its parser's), the 2024 law's Roman, section numbers "1." with a dot, and a
+section may share its chapter's name (2024's chapter XIII and its section 2, "CHẾ ĐỘ SỬ DỤNG ĐẤT"); 20 clauses of the
+2024 chunks repeat a number within their article and MERGE into one node (1,250 in the file, 1,230 written); concept
+names are cut where the definition regex stops ("Nhà nước giao quyền sử dụng đất (sau đây gọi"); of the 259
+cross-mapping entries, the 49 with one side missing are skipped as written and 209 of the 210 pairs are number_anchor
+matches (articles of the same number, similarity 1.0, often unrelated; 119 of them labelled DELETED, 84 SUPERSEDES, 6
+MODIFIED, 1 UNCHANGED), one an embedding match (Điều 229 of 2024 to Điều 119 of 2013, 0.7523). The 14 questions, in
+Vietnamese as the data is: 6 edge (the chapter of 2024's section on resettlement, the 2013 article 2024's article 229
+supersedes, the law holding the chapter on developing land funds, the article that explains the standard land plot, the
+sections holding 2024's article on sea encroachment and 2013's on recovery for defence and security), 4 node-property
+(the numbers of 2024's article on religious-belief land and of 2013's on recovery for defence and security, 2024's
+definition of sea encroachment, the number of 2024's chapter on the national land information system), 2
+relationship-property (the similarity of 2024's article 229 to 2013's article 119, how the article on who the law
+applies to changed), 2 two-hop (the section of the 2013 article that 2024's article 229 supersedes, the chapter of the
+article that explains the value zone), each answer checked with Cypher to be the only one the graph holds;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: indonesia-it-regulations and bangladesh-civil-procedure (laws as articles and defined terms),
+us-constitutional-law; no corpus graph holds a Vietnamese law or two versions of one law mapped article to article.
+Considered by s39A and left out (each grepped here first; all named, not examined, by s38A):
 Tuanxyzc/traffic-law-graphrag (Vietnamese traffic decrees parsed into committed JSON; its listing was read, its Neo4j
 loader not, in the time left), MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System (markdown tax documents indexed by a
 Graph-RAG pipeline; the first 100 files of its listing seen, its scripts/index_markdown_docs.py not read),
