@@ -6566,6 +6566,57 @@ wareham-discography holds 453 nodes, its people named by first and last name wit
 copies of its release files; nasa-astronauts has one node with no label (an empty school) and no relationship property;
 none states a licence but taiwan-stock-knowledge (MIT).
 
+Helper s39A's paragraph, written blind (the thirty-ninth split, in preparation; domain searched: government, law,
+courts, elections and politics; this helper began at 13:37 UTC on 4 December 2026, its deadline 14:50, and lost some
+twenty-five minutes of it to an interrupted turn, so its search was short). vietnam-land-law:
+github.com/SyDuc7421/land-law-graph-rag (SyDuc7421's "Land Law GraphRAG", 2026; no licence file; Python, its data and
+README in Vietnamese: Vietnam's Land Law of 2013 and Land Law of 2024 (Luật Đất đai), parsed from the laws' texts into
+chapters, sections, articles and clauses, with a 2013-to-2024 article cross-mapping whose diff summaries its README says
+an LLM, gpt-4o-mini, writes), read at VN_LAND_LAW_COMMIT (5da5f84, its HEAD of 12 March 2026, a README edit; output/ and
+the builder of 11 March). Its load script is ingest_law_kg.py, run as its README's `python ingest_law_kg.py
+--load-cached` runs it (write_vietnam_land_law): the script as __main__ with that argument reads the chunks and
+cross-mapping its earlier phases committed (output/chunks_2013.json, output/chunks_2024.json, output/cross_mapping.json)
+and app/law_processing/kg_builder.py's build_knowledge_graph writes them, in namespaces of their own whose `neo4j` is a
+driver over the store (session.run one auto-commit statement), whose argparse parses --load-cached, whose pathlib.Path
+says those three files exist, whose `open` reads only them, whose `os` gives no settings and whose print writes nothing.
+What the loader had to change: nothing in the statements (5.x Cypher as written, composite uniqueness constraint
+included); chunker.py's import of models.py's LawDocument dataclass (an annotation of its parsing functions, not run) is
+given a bare class, since a dataclass run in a namespace of its own needs a sys.modules entry; the README's separate
+step app/scripts/create_vector_index.py (OpenAI embeddings on the articles) is not run, so no node has an embedding.
+Graph (`up` 39 s, server start included): 2,641 nodes in 6 labels (Clause 2,012: number, content, clause_type, law_year;
+Article 469: 212 of 2013 and 257 of 2024, article_number, title, content, chapter and section number and name, chunk_id
+"2024_dieu_229"; Concept 77: name, definition, law_year, 28 of 2013 and 49 of 2024; Section 51; Chapter 30; LawDocument
+2: "LUẬT ĐẤT ĐAI 2013" and "LUẬT ĐẤT ĐAI 2024") and 2,849 relationships (HAS_CLAUSE 2,012, HAS_ARTICLE 469 from a
+section, else the chapter, SUPERSEDES 210 {change_type, diff_summary, match_method, similarity_score} from a 2024
+article to a 2013 one, DEFINES_CONCEPT 77 from each law's article 3, HAS_SECTION 51, HAS_CHAPTER 30). Quirks kept as the
+builder writes them: clause_type is a keyword guess (GENERAL 902, OBLIGATION 583, RIGHT 451, PENALTY 76); the 2013 law's
+chapter numbers are "I" then "2" to "14" (its parser's), the 2024 law's Roman, section numbers "1." with a dot, and a
+section may share its chapter's name (2024's chapter XIII and its section 2, "CHẾ ĐỘ SỬ DỤNG ĐẤT"); 20 clauses of the
+2024 chunks repeat a number within their article and MERGE into one node (1,250 in the file, 1,230 written); concept
+names are cut where the definition regex stops ("Nhà nước giao quyền sử dụng đất (sau đây gọi"); of the 259
+cross-mapping entries, the 49 with one side missing are skipped as written and 209 of the 210 pairs are number_anchor
+matches (articles of the same number, similarity 1.0, often unrelated; 119 of them labelled DELETED, 84 SUPERSEDES, 6
+MODIFIED, 1 UNCHANGED), one an embedding match (Điều 229 of 2024 to Điều 119 of 2013, 0.7523). The 14 questions, in
+Vietnamese as the data is: 6 edge (the chapter of 2024's section on resettlement, the 2013 article 2024's article 229
+supersedes, the law holding the chapter on developing land funds, the article that explains the standard land plot, the
+sections holding 2024's article on sea encroachment and 2013's on recovery for defence and security), 4 node-property
+(the numbers of 2024's article on religious-belief land and of 2013's on recovery for defence and security, 2024's
+definition of sea encroachment, the number of 2024's chapter on the national land information system), 2
+relationship-property (the similarity of 2024's article 229 to 2013's article 119, how the article on who the law
+applies to changed), 2 two-hop (the section of the 2013 article that 2024's article 229 supersedes, the chapter of the
+article that explains the value zone), each answer checked with Cypher to be the only one the graph holds;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: indonesia-it-regulations and bangladesh-civil-procedure (laws as articles and defined terms),
+us-constitutional-law; no corpus graph holds a Vietnamese law or two versions of one law mapped article to article.
+Considered by s39A and left out (each grepped here first; all named, not examined, by s38A):
+Tuanxyzc/traffic-law-graphrag (Vietnamese traffic decrees parsed into committed JSON; its listing was read, its Neo4j
+loader not, in the time left), MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System (markdown tax documents indexed by a
+Graph-RAG pipeline; the first 100 files of its listing seen, its scripts/index_markdown_docs.py not read),
+DaDaDiRaRa/arch-law-graph (Korean building law, a committed data/graph.json and builder/build_graph.py fetched from
+law.go.kr; not read for a Neo4j load), hyensooharry-design/industrial-safety-law-graph-rag-system (not examined); the
+repository's own ingest_neo4j.py (an older loader of its GraphRAG index's entities.parquet and relationships.parquet,
+LLM-extracted Entity nodes and RELATED links; neither it nor the parquet files are in its HEAD) was not used.
+
 [s39A paragraph above]
 
 [s39B paragraph above]
@@ -15998,6 +16049,95 @@ def write_indonesia_it_regulations(store: Any, mirror: Path) -> None:
                 file=f"/{IDN_IT_LAW}/{IDN_IT_LAW_NOTEBOOK}", print=_quiet)
 
 
+VN_LAND_LAW = "SyDuc7421/land-law-graph-rag"  # SyDuc7421's "Land Law GraphRAG" (2026; no licence file; Vietnamese)
+VN_LAND_LAW_COMMIT = "5da5f84ee0bbb60f437af9c5797b92c8dea202b7"  # its HEAD (12 March 2026, a README edit)
+VN_LAND_LAW_SCRIPT = "ingest_law_kg.py"  # its README's `python ingest_law_kg.py --load-cached` (from output/)
+VN_LAND_LAW_ARGS = ("--load-cached",)
+# the modules the script imports from app/ and runs here (app/__init__.py and app/law_processing/__init__.py hold only
+# docstrings; chunker.py imports models.py's LawDocument dataclass only to annotate its parsing functions, not run:
+# it is given as a bare class, since a dataclass needs its module in sys.modules)
+VN_LAND_LAW_MODULES = {"app.law_processing.chunker": "app/law_processing/chunker.py",
+                       "app.law_processing.kg_builder": "app/law_processing/kg_builder.py"}
+# the files it opens with --load-cached: the chunks and the cross-mapping its earlier phases saved in output/
+VN_LAND_LAW_FILES = frozenset({"output/chunks_2013.json", "output/chunks_2024.json", "output/cross_mapping.json"})
+_VN_LAND_LAW_IMPORTS = frozenset({"json", "re", "typing"})
+
+
+class _VnLandLawPath:
+    """pathlib.Path as ingest_law_kg.py and chunker.py use one: mkdir (output/ exists) and exists(), true for the
+    files of VN_LAND_LAW_FILES (so --load-cached reads them rather than parsing the law texts again)."""
+
+    def __init__(self, *parts: Any) -> None:
+        self.path = posixpath.join(*(str(p) for p in parts))
+
+    def __str__(self) -> str:
+        return self.path
+
+    def __fspath__(self) -> str:
+        return self.path
+
+    def mkdir(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def exists(self) -> bool:
+        return posixpath.normpath(self.path) in VN_LAND_LAW_FILES
+
+
+def write_vietnam_land_law(store: Any, mirror: Path) -> None:
+    """SyDuc7421/land-law-graph-rag's knowledge graph of Vietnam's Land Law of 2013 and of 2024 (Luật Đất đai; the
+    repository's "Land Law GraphRAG", 2026; no licence file; its data in Vietnamese), read at VN_LAND_LAW_COMMIT and
+    built as its README's `python ingest_law_kg.py --load-cached` builds it: the script run as __main__ with that
+    argument reads the article chunks (output/chunks_2013.json, output/chunks_2024.json) and the 2013-to-2024
+    cross-mapping (output/cross_mapping.json) its earlier phases saved, and app/law_processing/kg_builder.py's
+    build_knowledge_graph writes them: its constraints and indexes, then per law a LawDocument, its Chapter and
+    Section nodes (HAS_CHAPTER, HAS_SECTION), its Article nodes (number, title, content, chapter and section;
+    HAS_ARTICLE from the section, else the chapter), their Clause nodes (number, content, a keyword-classified
+    clause_type; HAS_CLAUSE) and the Concept nodes parsed from each law's article 3 (DEFINES_CONCEPT), then
+    SUPERSEDES {change_type, diff_summary, match_method, similarity_score} from each 2024 article to the 2013 one
+    the mapping pairs it with. How it runs: the script and its chunker and kg_builder modules run in
+    namespaces of their own whose `neo4j` is a driver over the store (session.run one auto-commit statement, its
+    records by key), whose `os` gives no settings (the store is local), whose argparse parses VN_LAND_LAW_ARGS,
+    whose pathlib.Path says only the three output files exist, whose `open` reads only those files and whose
+    print writes nothing. Nothing else is changed: its statements are 5.x Cypher as written."""
+    def read(path: str) -> bytes:
+        return read_file(VN_LAND_LAW, path, mirror, VN_LAND_LAW_COMMIT)
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        name = posixpath.normpath(str(path))
+        if name not in VN_LAND_LAW_FILES:
+            raise CorpusError(f"{VN_LAND_LAW}: its loader opens {path}, which is not read here")
+        return io.StringIO(read(name).decode("utf-8"))
+
+    class Parser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+            return super().parse_args(list(VN_LAND_LAW_ARGS) if args is None else args, namespace)
+
+    argparse_module = types.ModuleType("argparse")
+    argparse_module.ArgumentParser = Parser  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = _VnLandLawPath  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda name, default=None: default  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    modules: dict[str, types.ModuleType] = {
+        "neo4j": _script_neo4j(store, lambda: _CpcSession(store)), "argparse": argparse_module,
+        "pathlib": pathlib_module, "os": os_module, "sys": types.ModuleType("sys"), "dotenv": dotenv,
+        "app.law_processing.models": types.ModuleType("app.law_processing.models")}
+    modules["app.law_processing.models"].LawDocument = type("LawDocument", (), {})  # type: ignore[attr-defined]
+    importer = _loader_importer(VN_LAND_LAW, modules, _VN_LAND_LAW_IMPORTS)
+    built = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened, "print": _quiet}}
+    for name, path in VN_LAND_LAW_MODULES.items():
+        module = types.ModuleType(name)
+        module.__dict__.update({**built, "__name__": name, "__file__": f"{VN_LAND_LAW}/{path}"})
+        exec(compile(read(path).decode("utf-8"), f"{VN_LAND_LAW}/{path}", "exec"), module.__dict__)  # noqa: S102
+        modules[name] = module
+    if not callable(modules["app.law_processing.kg_builder"].__dict__.get("build_knowledge_graph")):
+        raise CorpusError(f"{VN_LAND_LAW}: its kg_builder defines no build_knowledge_graph")
+    _run_loader(VN_LAND_LAW, VN_LAND_LAW_SCRIPT, read(VN_LAND_LAW_SCRIPT).decode("utf-8"), importer,
+                open=opened, print=_quiet)
+
+
 # [s39A source and writer above]
 
 
@@ -17306,6 +17446,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "issue and effective dates, which amends which, their considerations, "
                                                 "legal bases, defined terms and articles (in Indonesian)",
           writer=write_indonesia_it_regulations, source=IDN_IT_LAW),
+    Graph("vietnam-land-law", "frozen", "Vietnam's Land Law of 2013 and of 2024 (Luật Đất đai, in Vietnamese): "
+                                        "their chapters, sections, articles and clauses (each clause classed as a "
+                                        "right, an obligation, a penalty or general), the terms each law's "
+                                        "article 3 defines, and which 2024 article supersedes which 2013 one, how "
+                                        "it changed and a summary of the change",
+          writer=write_vietnam_land_law, source=VN_LAND_LAW),
     # [s39A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

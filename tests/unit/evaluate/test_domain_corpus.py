@@ -7873,6 +7873,117 @@ def test_indonesia_it_regulations_reads_nothing_else_and_refuses_a_builder_it_ca
         corpus.write_indonesia_it_regulations(_IdnStore(), _idn_mirror(tmp_path, monkeypatch, cells, builder))
 
 
+_VN_SCRIPT = (
+    "import argparse\nimport json\nimport os\nimport sys\nfrom pathlib import Path\n\n"
+    "from dotenv import load_dotenv\n\nload_dotenv()\n\n\n"
+    "def parse_args():\n    parser = argparse.ArgumentParser(description='Ingest Land Law')\n"
+    "    parser.add_argument('--output-dir', default='output')\n"
+    "    parser.add_argument('--no-clear', action='store_true')\n"
+    "    parser.add_argument('--load-cached', action='store_true')\n    return parser.parse_args()\n\n\n"
+    "def main():\n    args = parse_args()\n    output_dir = args.output_dir\n"
+    "    Path(output_dir).mkdir(parents=True, exist_ok=True)\n"
+    "    chunks_path_2013 = f'{output_dir}/chunks_2013.json'\n    chunks_path_2024 = f'{output_dir}/chunks_2024.json'\n"
+    "    cross_mapping_path = f'{output_dir}/cross_mapping.json'\n"
+    "    if args.load_cached and Path(chunks_path_2013).exists() and Path(chunks_path_2024).exists():\n"
+    "        from app.law_processing.chunker import load_chunks_from_json\n"
+    "        chunks_2013 = load_chunks_from_json(chunks_path_2013)\n"
+    "        chunks_2024 = load_chunks_from_json(chunks_path_2024)\n"
+    "    else:\n        from app.law_processing.parser import parse_law_file\n"
+    "        chunks_2013 = parse_law_file('input/LandLaw2013.txt', 2013)\n"
+    "        chunks_2024 = parse_law_file('input/LandLaw2024.txt', 2024)\n"
+    "    if args.load_cached and Path(cross_mapping_path).exists():\n"
+    "        with open(cross_mapping_path, 'r', encoding='utf-8') as f:\n            cross_mapping = json.load(f)\n"
+    "    else:\n        cross_mapping = []\n"
+    "    print('Building Knowledge Graph in Neo4j...')\n"
+    "    from app.law_processing.kg_builder import build_knowledge_graph\n"
+    "    build_knowledge_graph(chunks_2013=chunks_2013, chunks_2024=chunks_2024, cross_mapping=cross_mapping,\n"
+    "                          neo4j_uri=os.getenv('NEO4J_URI'), clear_existing=not args.no_clear)\n\n\n"
+    "if __name__ == '__main__':\n    main()\n")
+_VN_CHUNKER = (
+    "import json\nfrom pathlib import Path\nfrom typing import List\n\n"
+    "from app.law_processing.models import LawDocument\n\n\n"
+    "def articles_to_chunks(law_doc: LawDocument) -> List[dict]:\n    return []\n\n\n"
+    "def load_chunks_from_json(json_path: str) -> List[dict]:\n"
+    "    with open(json_path, 'r', encoding='utf-8') as f:\n        return json.load(f)\n")
+_VN_BUILDER = (
+    "import re\nimport os\nfrom typing import List, Optional\n\nfrom neo4j import GraphDatabase\n\n\n"
+    "def get_driver(uri=None, username=None, password=None):\n"
+    "    uri = uri or os.getenv('NEO4J_URI', 'bolt://localhost:7687')\n"
+    "    return GraphDatabase.driver(uri, auth=(username or 'neo4j', password or 'password'))\n\n\n"
+    "UPSERT_ARTICLE = 'MERGE (a:Article {chunk_id: $chunk_id}) SET a.law_year = $law_year'\n"
+    "CREATE_CROSS_LAW_REL = 'MATCH (a:Article {article_number: $num_2024}) MERGE (a)-[r:SUPERSEDES]->(a) "
+    "SET r.change_type = $change_type'\n\n\n"
+    "def build_knowledge_graph(chunks_2013, chunks_2024, cross_mapping, neo4j_uri=None, neo4j_username=None,\n"
+    "                          neo4j_password=None, clear_existing=True):\n"
+    "    driver = get_driver(neo4j_uri, neo4j_username, neo4j_password)\n    try:\n"
+    "        with driver.session() as session:\n"
+    "            session.run('CREATE INDEX article_number IF NOT EXISTS FOR (a:Article) ON (a.article_number)')\n"
+    "            if clear_existing:\n                session.run('MATCH (n) DETACH DELETE n')\n"
+    "            for chunk in chunks_2013 + chunks_2024:\n"
+    "                session.run(UPSERT_ARTICLE, chunk_id=chunk['chunk_id'], law_year=chunk['law_year'])\n"
+    "            for pair in cross_mapping:\n                try:\n"
+    "                    session.run(CREATE_CROSS_LAW_REL, num_2024=pair['article_2024_num'],\n"
+    "                                change_type=pair.get('change_type', 'UNKNOWN'))\n"
+    "                except Exception:\n                    pass\n"
+    "            for row in session.run('MATCH (a:Article) RETURN a.law_year AS year, count(a) AS count'):\n"
+    "                print(row['year'], row['count'])\n"
+    "    finally:\n        driver.close()\n")
+
+
+def _vn_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _VN_SCRIPT,
+               chunker: str = _VN_CHUNKER, builder: str = _VN_BUILDER) -> Path:
+    files: dict[str, str | bytes] = {
+        "ingest_law_kg.py": script, "app/law_processing/chunker.py": chunker,
+        "app/law_processing/kg_builder.py": builder,
+        "app/law_processing/models.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass LawDocument:\n"
+                                        "    law_year: int\n",
+        "input/LandLaw2013.txt": "Điều 1. Phạm vi điều chỉnh\n",
+        "output/chunks_2013.json": json.dumps([{"chunk_id": "2013_dieu_1", "law_year": 2013}]),
+        "output/chunks_2024.json": json.dumps([{"chunk_id": "2024_dieu_1", "law_year": 2024},
+                                               {"chunk_id": "2024_dieu_2", "law_year": 2024}]),
+        "output/cross_mapping.json": json.dumps([{"article_2024_num": 1, "change_type": "MODIFIED"},
+                                                 {"article_2024_num": 2}])}
+    later: dict[str, str | bytes | None] = {"output/chunks_2024.json": json.dumps([])}
+    pinned = _committed_mirror(tmp_path, "SyDuc7421+land-law-graph-rag", files, later)
+    monkeypatch.setattr(corpus, "VN_LAND_LAW_COMMIT", pinned)
+    return tmp_path
+
+
+def test_vietnam_land_law_runs_ingest_law_kg_with_load_cached_over_the_pinned_output_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_vietnam_land_law(store, _vn_mirror(tmp_path, monkeypatch))
+    # --load-cached: the pinned commit's chunks (the later commit emptied 2024's) and cross-mapping, not the law
+    # texts; each session.run one statement with its keyword parameters; the mapping's default kept as written
+    upsert = "MERGE (a:Article {chunk_id: $chunk_id}) SET a.law_year = $law_year"
+    rel = ("MATCH (a:Article {article_number: $num_2024}) MERGE (a)-[r:SUPERSEDES]->(a) "
+           "SET r.change_type = $change_type")
+    assert store.calls == [
+        ("CREATE INDEX article_number IF NOT EXISTS FOR (a:Article) ON (a.article_number)", {}),
+        ("MATCH (n) DETACH DELETE n", {}),
+        (upsert, {"chunk_id": "2013_dieu_1", "law_year": 2013}),
+        (upsert, {"chunk_id": "2024_dieu_1", "law_year": 2024}),
+        (upsert, {"chunk_id": "2024_dieu_2", "law_year": 2024}),
+        (rel, {"num_2024": 1, "change_type": "MODIFIED"}), (rel, {"num_2024": 2, "change_type": "UNKNOWN"}),
+        ("MATCH (a:Article) RETURN a.law_year AS year, count(a) AS count", {})]
+
+
+@pytest.mark.parametrize(("script", "chunker", "builder", "refused"), [
+    # cached files it does not have (its own output/ renamed): it would parse the law texts again, not read here
+    (_VN_SCRIPT.replace("chunks_2013.json", "chunks.json"), _VN_CHUNKER, _VN_BUILDER,
+     "imports app.law_processing.parser"),
+    (_VN_SCRIPT.replace("cross_mapping_path, 'r'", "'input/LandLaw2013.txt', 'r'"), _VN_CHUNKER, _VN_BUILDER,
+     "opens input/LandLaw2013.txt"),
+    (_VN_SCRIPT, "import subprocess\n" + _VN_CHUNKER, _VN_BUILDER, "imports subprocess"),
+    (_VN_SCRIPT, _VN_CHUNKER, _VN_BUILDER.replace("def build_knowledge_graph", "def build_graph"),
+     "defines no build_knowledge_graph")])
+def test_vietnam_land_law_reads_nothing_else_and_refuses_a_loader_it_cannot_run_as_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str, chunker: str, builder: str,
+        refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_vietnam_land_law(Recorder(), _vn_mirror(tmp_path, monkeypatch, script, chunker, builder))
+
+
 # [s39A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
