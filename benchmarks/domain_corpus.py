@@ -16075,6 +16075,30 @@ def write_taiwan_stock_knowledge(store: Any, mirror: Path) -> None:
                         lambda path: read_file(TW_STOCKS, f"data/{path}", mirror, TW_STOCKS_COMMIT))
 
 
+COMPUTER_HISTORY = "chrismor-org/computer-history"  # Chris Moran's graph of computing history (BSD-3-Clause, 2024)
+# the tip of its develop branch (7 December 2024, "CDC Hardware Complete"): its main branch holds only its LICENSE
+COMPUTER_HISTORY_COMMIT = "96a2d32ec96ba23f7c698581c5a9dc3efe5fbbcf"
+# its four scripts, in the order of the one history.cypher they were split from ("first code run", 5ede76f, then
+# "Re-organise", ac725b7): years, companies, systems, operating systems, each file's MATCHes naming nodes of the ones
+# before it (a company FOUNDED its year; a system's MANUFACTURER, INTRODUCED year; an operating system's RUNS_ON...)
+COMPUTER_HISTORY_SCRIPTS = ("year.cypher", "company.cypher", "system.cypher", "operatingsystem.cypher")
+
+
+def write_computer_history(store: Any, mirror: Path) -> None:
+    """chrismor-org/computer-history's four Cypher scripts as written, at COMPUTER_HISTORY_COMMIT (Chris Moran's
+    "Computer History", 2024; BSD-3-Clause; "just for fun as a way of teaching myself about Graph Databases"): in
+    the order of the single history.cypher they were split from, year.cypher (Year nodes, 1209-2020s),
+    company.cypher (Company: company_name, founded, abbr; FOUNDED its Year), system.cypher (System: system_name,
+    manufacturer, introduced...; MANUFACTURER its Company, INTRODUCED its Year, DEVELOPED_FROM another System) and
+    operatingsystem.cypher (Operating_System: os_name, introduced, runs_on, creator...; RUNS_ON its systems,
+    MADE_BY and CREATED_BY its company, RELEASED its year, BASED_ON another). Each statement is run as written (its
+    CREATE TEXT INDEX, and its MATCH ... CREATE ... RETURN statements, are 5.x); the scripts read no file (a LOAD
+    CSV in them is refused)."""
+    for path in COMPUTER_HISTORY_SCRIPTS:
+        script = read_file(COMPUTER_HISTORY, path, mirror, COMPUTER_HISTORY_COMMIT).decode("utf-8")
+        _run_script(store, script, _no_files(COMPUTER_HISTORY))
+
+
 # [s39B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -17319,6 +17343,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "their titles and shares held, and brokers' branches' net buying of "
                                                "each stock (in Chinese)",
           writer=write_taiwan_stock_knowledge, source=TW_STOCKS),
+    Graph("computer-history", "frozen", "The computer industry's manufacturers (founding years) and the systems "
+                                         "each made, from ATLAS and the Burroughs B5000 to the IBM System/360, "
+                                         "UNIVAC, CDC and DEC lines, with their years, which system each was "
+                                         "developed from, and the operating systems that ran on them (Chris "
+                                         "Moran's Cypher, 2024)",
+          writer=write_computer_history, source=COMPUTER_HISTORY),
     # [s39B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
