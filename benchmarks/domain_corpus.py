@@ -6588,9 +6588,10 @@ to Company), BASED_ON 42 (Operating_System to Operating_System), CREATED_BY 7; n
 the scripts write them (a work in progress): 125 systems have no MANUFACTURER, 76 of them with no manufacturer at all
 (NCR Century 50, Odra 1304...) and 49 whose manufacturer (21 ICL, 19 IBM, 9 SEL) no statement links, and 169 no
 INTRODUCED; the 16 RUNS_ON statements of IBM's operating systems (BOS/360, DOS/360...) name 'IBM System 360', a
-system the graph holds as "System/360", and create nothing; three names are two systems each (X1 of Cray and of Electrologica, 1101 and 1103 of
-ERA and of Sperry); GEORGE 1 is RELEASED in 1964 and in 1966; "Amdhal" for Amdahl; universities and laboratories are
-Company nodes (Cambridge University founded 1209); 30 companies make and create nothing (only their FOUNDED year); the
+system the graph holds as "System/360", and create nothing; three names are two systems each (X1 of Cray and of
+Electrologica, 1101 and 1103 of ERA and of Sperry); GEORGE 1 is RELEASED in 1964 and in 1966; "Amdhal" for Amdahl;
+universities and laboratories are Company nodes (Cambridge University founded 1209); 30 companies make and create
+nothing (only their FOUNDED year); the
 years are the scripts' (the B205 introduced 1971, the Cray-1 1972). 14 questions (in English): 8 edge (the makers of
 the B5000 and the JOHNNIAC, the machine the STAR-100 was developed from, the system Unix was based on, the machine the
 Titan Supervisor ran on, TENEX's maker, the machine SODA runs on, Multics' release year), 4 node-property (CDC's
