@@ -6619,6 +6619,63 @@ LLM-extracted Entity nodes and RELATED links; neither it nor the parquet files a
 
 [s39A paragraph above]
 
+Helper s39B's paragraph, written blind (the thirty-ninth split, in preparation; begun at 13:17 UTC; domain searched:
+commerce, finance, companies, trade and real estate, in English, Chinese, Korean, Japanese, Vietnamese, Indonesian,
+Russian, French, Spanish and Portuguese): computer-history. github.com/chrismor-org/computer-history (Chris Moran's
+"Computer History", December 2024, BSD-3-Clause, in English: "just for fun as a way of teaching myself about Graph
+Databases"): the computer industry's companies and the machines each made, as four Cypher scripts. Its main branch
+holds only its LICENSE; the scripts are on its develop branch, read at COMPUTER_HISTORY_COMMIT (96a2d32, 7 December
+2024, "CDC Hardware Complete", that branch's tip): year.cypher, company.cypher, system.cypher and
+operatingsystem.cypher, run in that order (write_computer_history, each by _run_script as written), the order of the
+one history.cypher they were split from (5ede76f "first code run", then ac725b7 "Re-organise"), each file's MATCHes
+naming nodes of the files before it. Nothing had to change: its CREATE TEXT INDEX and `MATCH (a) WITH a MATCH (b)
+WHERE ... CREATE ... RETURN` statements are 5.x, and it reads no file (a LOAD CSV in it is refused). Graph (`up` 45 s,
+the server's start included): 611 nodes in 4 labels, System 327 (system_name; manufacturer and introduced on 209),
+Year 134 (year, 1209 to 2024), Operating_System 81 (os_name; introduced, runs_on and creator on 7), Company 69
+(company_name, founded; abbr on 31: CDC, DEC, ICT...); 761 relationships of 9 types: MANUFACTURER 202 (System to
+Company), INTRODUCED 158 (System to Year), RELEASED 82 (Operating_System to Year), FOUNDED 69 (Company to Year),
+DEVELOPED_FROM 69 (System to System: the Burroughs, CDC, ERA and UNIVAC lines), RUNS_ON 66, MADE_BY 66 (Operating_System
+to Company), BASED_ON 42 (Operating_System to Operating_System), CREATED_BY 7; no relationship property. Quirks kept as
+the scripts write them (a work in progress): 125 systems have no MANUFACTURER, 76 of them with no manufacturer at all
+(NCR Century 50, Odra 1304...) and 49 whose manufacturer (21 ICL, 19 IBM, 9 SEL) no statement links, and 169 no
+INTRODUCED; the 16 RUNS_ON statements of IBM's operating systems (BOS/360, DOS/360...) name 'IBM System 360', a
+system the graph holds as "System/360", and create nothing; three names are two systems each (X1 of Cray and of
+Electrologica, 1101 and 1103 of ERA and of Sperry); GEORGE 1 is RELEASED in 1964 and in 1966; "Amdhal" for Amdahl;
+universities and laboratories are Company nodes (Cambridge University founded 1209); 30 companies make and create
+nothing (only their FOUNDED year); the
+years are the scripts' (the B205 introduced 1971, the Cray-1 1972). 14 questions (in English): 8 edge (the makers of
+the B5000 and the JOHNNIAC, the machine the STAR-100 was developed from, the system Unix was based on, the machine the
+Titan Supervisor ran on, TENEX's maker, the machine SODA runs on, Multics' release year), 4 node-property (CDC's
+founding year, International Computers and Tabulators' abbreviation, the UNIVAC I's year, the 701's manufacturer as
+its property gives it: no MANUFACTURER links it), no relationship-property (the graph has none), 2 two-hop (the maker of
+the machine the B205 was developed from; the founding year of the LEO 1's maker); each answer the only one the graph
+holds (checked with Cypher), systems named by their names, none of the three shared ones; domain_gold.py check: 0
+problems; no xgrag command was run on the graph. Domain: companies and their products (the computer industry's
+manufacturers and their machines), at the edge of the assigned domain: no graph squarely of commerce, finance, trade
+or real estate that met the rules was found. Overlaps: none; no corpus graph is of computing history (Burroughs,
+UNIVAC, mainframe: not found here); tech-radar is ThoughtWorks' technology radar. Considered by s39B and left out (each
+grepped here first): y26-max/banking-stock-knowledge-graph (Tushare's A-share stocks, shareholders and concepts with a
+py2neo loader: no snapshot of it could be had), neo4j-product-examples/graphrag-ebook (a Data Importer model over 120
+Form 13 rows: 15 managers and 10 companies, sec-edgar's data), Sirsho1997/Stock-Knowledge-Graph (a networkx graph, no
+Neo4j load), ihongChen/company-graph (Taiwan's company register into SQL Server, its data downloaded),
+retroryan/real_estate_ai_search (generated property listings through a Spark pipeline),
+vinod-nageshwar/SupplyChain-Agent (generated suppliers, "Zenith Electronics", "Apex Distributors"),
+wanghsinche/stock-knowledge-graph (per-ticker JSON notes, no Neo4j load),
+Ngocmai04/stock-knowledge-graph, olesasha/finkg_intdp, abtonmoy/Financial-Knowledge-Graph, EliasLinQL/financial-
+knowledge-graph-dissertation and jincanW1130's A-share event graph (LLM extraction pipelines, no graph data committed),
+alexwoolford/public-company-graph (web domains and their technologies from an SQLite file, a GDS pipeline),
+kkkqkx123/financial-intelligence-practice-exp (its investment-event CSVs withheld from the repository),
+roboxue/company_kg (SQLAlchemy, no Neo4j), kawinm/Stock-KG (financial statements, no Neo4j load),
+FuYanzhe2/finance_kg_graph (spiders and MySQL, no data), neo4j-product-examples/demo-supply_chain (its backup on Google
+Drive) and graphrag-finserv (Form 13 and 10-K filings again), tomasonjo/blogs' fraud post (a dump on Google Drive),
+johnymontana/mattermark-graphql-neo4j and modus-diffbot-neo4j-investment-advisor (APIs, no data); found by their text
+with no repository identified or no data committed: a New Zealand companies-register LOAD CSV (1.8 million rows), a
+Dutch KvK and GLEIF loader (companies.json), a Korean customs import-risk loader (a DuckDB sample), a Chinese fund
+holdings Cypher generator (wind_demo_data.json), a synthetic supplier network (energylabel, supply_amount) and a Korean
+apartment-price loader; and, considered before, gersongelvez/TESIS_MAESTRIA, 2020-data-integration/data-collection,
+kinau/P300, indiepopart/spring-graphql, jm199504/Financial-Knowledge-Graphs, green23/fund_knowledge_graph and
+oudrea/publicdata.
+
 [s39B paragraph above]
 
 [s39C paragraph above]
@@ -16215,6 +16272,30 @@ def write_taiwan_stock_knowledge(store: Any, mirror: Path) -> None:
                         lambda path: read_file(TW_STOCKS, f"data/{path}", mirror, TW_STOCKS_COMMIT))
 
 
+COMPUTER_HISTORY = "chrismor-org/computer-history"  # Chris Moran's graph of computing history (BSD-3-Clause, 2024)
+# the tip of its develop branch (7 December 2024, "CDC Hardware Complete"): its main branch holds only its LICENSE
+COMPUTER_HISTORY_COMMIT = "96a2d32ec96ba23f7c698581c5a9dc3efe5fbbcf"
+# its four scripts, in the order of the one history.cypher they were split from ("first code run", 5ede76f, then
+# "Re-organise", ac725b7): years, companies, systems, operating systems, each file's MATCHes naming nodes of the ones
+# before it (a company FOUNDED its year; a system's MANUFACTURER, INTRODUCED year; an operating system's RUNS_ON...)
+COMPUTER_HISTORY_SCRIPTS = ("year.cypher", "company.cypher", "system.cypher", "operatingsystem.cypher")
+
+
+def write_computer_history(store: Any, mirror: Path) -> None:
+    """chrismor-org/computer-history's four Cypher scripts as written, at COMPUTER_HISTORY_COMMIT (Chris Moran's
+    "Computer History", 2024; BSD-3-Clause; "just for fun as a way of teaching myself about Graph Databases"): in
+    the order of the single history.cypher they were split from, year.cypher (Year nodes, 1209-2020s),
+    company.cypher (Company: company_name, founded, abbr; FOUNDED its Year), system.cypher (System: system_name,
+    manufacturer, introduced...; MANUFACTURER its Company, INTRODUCED its Year, DEVELOPED_FROM another System) and
+    operatingsystem.cypher (Operating_System: os_name, introduced, runs_on, creator...; RUNS_ON its systems,
+    MADE_BY and CREATED_BY its company, RELEASED its year, BASED_ON another). Each statement is run as written (its
+    CREATE TEXT INDEX, and its MATCH ... CREATE ... RETURN statements, are 5.x); the scripts read no file (a LOAD
+    CSV in them is refused)."""
+    for path in COMPUTER_HISTORY_SCRIPTS:
+        script = read_file(COMPUTER_HISTORY, path, mirror, COMPUTER_HISTORY_COMMIT).decode("utf-8")
+        _run_script(store, script, _no_files(COMPUTER_HISTORY))
+
+
 # [s39B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -17465,6 +17546,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "their titles and shares held, and brokers' branches' net buying of "
                                                "each stock (in Chinese)",
           writer=write_taiwan_stock_knowledge, source=TW_STOCKS),
+    Graph("computer-history", "frozen", "The computer industry's manufacturers (founding years) and the systems "
+                                         "each made, from ATLAS and the Burroughs B5000 to the IBM System/360, "
+                                         "UNIVAC, CDC and DEC lines, with their years, which system each was "
+                                         "developed from, and the operating systems that ran on them (Chris "
+                                         "Moran's Cypher, 2024)",
+          writer=write_computer_history, source=COMPUTER_HISTORY),
     # [s39B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -8134,6 +8134,72 @@ def test_taiwan_stock_knowledge_refuses_what_its_import_command_would_not_write_
         corpus.write_taiwan_stock_knowledge(Recorder(), _tw_stocks_mirror(tmp_path, monkeypatch, readme, **files))
 
 
+# chrismor-org/computer-history's four scripts, shortened: CREATE statements, then MATCH ... CREATE ... RETURN
+# statements that name the nodes of the files before them (a system's company and year, an OS's system)
+_HISTORY_FILES = {
+    "year.cypher": "CREATE (years:Year {year: 1957});\nCREATE (years:Year {year: 1961});\n",
+    "company.cypher": ("CREATE (company:Company {company_name: 'Burroughs', founded: 1904});\n\n"
+                       "CREATE TEXT INDEX company_name_index FOR (company:Company) ON (company.company_name);\n\n"
+                       "MATCH (a:Company)\n    WITH a\n        MATCH (b:Year)\n"
+                       "            WHERE a.company_name = 'Burroughs' AND a.founded = b.year\n"
+                       "                CREATE (a)-[yf:FOUNDED]->(b)\n                RETURN yf; \n"),
+    "system.cypher": ("CREATE (system:System {system_name: 'B5000', manufacturer: 'Burroughs', introduced: 1961});\n"
+                      "MATCH (a:System)\n    WITH a\n        MATCH (b:Company)\n"
+                      "            WHERE a.system_name = 'B5000' AND a.manufacturer = b.company_name\n"
+                      "                CREATE (a)-[mf:MANUFACTURER]->(b)\n                RETURN mf;\n"),
+    "operatingsystem.cypher": ("CREATE (os:Operating_System {os_name: 'Master Control Program', introduced: 1961, "
+                               "runs_on: ['B5000'], creator: 'Burroughs'});\n"
+                               "MATCH (a:Operating_System)\n    WITH a\n        MATCH (b:System)\n"
+                               "            WHERE a.os_name = 'Master Control Program' AND b.system_name IN "
+                               "a.runs_on\n                CREATE (a)-[ro:RUNS_ON]->(b)\n"
+                               "                RETURN ro;\n")}
+
+
+def _history_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **files: str) -> Path:
+    # after the pinned commit, as on its main branch: the scripts gone, only the LICENSE left
+    pinned = _committed_mirror(tmp_path, "chrismor-org+computer-history", {"LICENSE": "BSD 3-Clause License\n",
+                                                                           **(_HISTORY_FILES | files)},
+                               later=dict.fromkeys(_HISTORY_FILES))
+    monkeypatch.setattr(corpus, "COMPUTER_HISTORY_COMMIT", pinned)
+    return tmp_path
+
+
+def test_computer_history_runs_its_four_scripts_at_the_pinned_commit_years_first_operating_systems_last(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_computer_history(store, _history_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    assert all(params == {} for _, params in store.calls)
+    assert statements == [
+        "CREATE (years:Year {year: 1957})", "CREATE (years:Year {year: 1961})",
+        "CREATE (company:Company {company_name: 'Burroughs', founded: 1904})",
+        "CREATE TEXT INDEX company_name_index FOR (company:Company) ON (company.company_name)",
+        "MATCH (a:Company)\n    WITH a\n        MATCH (b:Year)\n"
+        "            WHERE a.company_name = 'Burroughs' AND a.founded = b.year\n"
+        "                CREATE (a)-[yf:FOUNDED]->(b)\n                RETURN yf",
+        "CREATE (system:System {system_name: 'B5000', manufacturer: 'Burroughs', introduced: 1961})",
+        "MATCH (a:System)\n    WITH a\n        MATCH (b:Company)\n"
+        "            WHERE a.system_name = 'B5000' AND a.manufacturer = b.company_name\n"
+        "                CREATE (a)-[mf:MANUFACTURER]->(b)\n                RETURN mf",
+        "CREATE (os:Operating_System {os_name: 'Master Control Program', introduced: 1961, runs_on: ['B5000'], "
+        "creator: 'Burroughs'})",
+        "MATCH (a:Operating_System)\n    WITH a\n        MATCH (b:System)\n"
+        "            WHERE a.os_name = 'Master Control Program' AND b.system_name IN a.runs_on\n"
+        "                CREATE (a)-[ro:RUNS_ON]->(b)\n                RETURN ro"]
+
+
+def test_computer_history_refuses_a_script_that_reads_a_file_or_a_commit_without_one_of_its_scripts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reads = "LOAD CSV WITH HEADERS FROM 'file:///systems.csv' AS row\nCREATE (:System {system_name: row.name});\n"
+    with pytest.raises(corpus.CorpusError, match=re.escape("reads file:///systems.csv, which no loader here serves")):
+        corpus.write_computer_history(Recorder(), _history_mirror(tmp_path / "a", monkeypatch,
+                                                                  **{"system.cypher": reads}))
+    mirror = _history_mirror(tmp_path / "b", monkeypatch)
+    monkeypatch.setattr(corpus, "COMPUTER_HISTORY_SCRIPTS", (*corpus.COMPUTER_HISTORY_SCRIPTS, "history.cypher"))
+    with pytest.raises(corpus.CorpusError, match=re.escape("history.cypher is not in the mirror")):
+        corpus.write_computer_history(Recorder(), mirror)
+
+
 # [s39B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
