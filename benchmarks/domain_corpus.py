@@ -16295,6 +16295,70 @@ def write_wareham_discography(store: Any, mirror: Path) -> None:
         _run_script(store, text, _no_files(AHFOW))
 
 
+KPOP = "huynd2174/Social-Network-Analyst-"  # huynd2174's K-pop network of Vietnamese Wikipedia (December 2025)
+KPOP_COMMIT = "e01d071193a3102d46acab1bf7d9c2e2f6e0283e"  # 6 December 2025: the last commit of merged_kpop_data.json;
+# its loader's later commits (8 December on, HEAD included) no longer parse (an IndentationError in merge_data)
+KPOP_LOADER = "src/merge_and_import_neo4j.py"  # run as its docs/HUONG_DAN_MERGE_IMPORT.md runs it, from the root
+# the three files its main() reads by its default paths: the BFS crawl of Wikipedia's infoboxes, the NER entities and
+# the extracted relationships; and the one it writes, its merge (committed as the same merge)
+KPOP_READS = ("data/korean_artists_graph_bfs.json", "data/kpop_ner_result.json", "data/kpop_relationships_result.json")
+KPOP_WRITES = "data/merged_kpop_data.json"
+KPOP_ARGV = ("--neo4j-password", "neo4j")  # its one required option (its driver's uri and credentials are not used)
+# what it imports besides neo4j and argparse, which are given here
+_KPOP_IMPORTS = frozenset({"sys", "io", "json", "re", "typing", "datetime", "collections", "unicodedata"})
+
+
+class _KpopTransaction:
+    """The `tx` of the K-pop loader's run_write: `tx.run(query, parameters)`, its parameters a dict given
+    positionally (as the driver's Transaction.run takes them), run on the store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> list[dict[str, Any]]:
+        return list(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+class _KpopSession(_SessionBlock):
+    """The K-pop loader's session: execute_write(run_write, query, parameters) calls it with a _KpopTransaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return work(_KpopTransaction(self.store), *args, **kwargs)
+
+
+def write_kpop_network(store: Any, mirror: Path) -> None:
+    """src/merge_and_import_neo4j.py of huynd2174/Social-Network-Analyst- at KPOP_COMMIT run as written (a December
+    2025 university project on the network of Korean singers and groups of Vietnamese Wikipedia; no licence stated):
+    its main() with its default paths reads the three JSON files of KPOP_READS (its BFS crawl of the infoboxes of
+    vi.wikipedia.org's K-pop articles, the entities its rule-based NER found in them and the relationships it
+    extracted), merges them (its merge_data; the file it writes goes nowhere: the repository commits the same merge as
+    data/merged_kpop_data.json) and imports the merge (its import_to_neo4j): each node MERGEd on its id (its article
+    title) under its label with its name, url, infobox fields (keys folded to ASCII snake case: "Nguyên quán" is
+    nguyen_quan) and NER properties, then each edge MATCHed from and to ids over all labels and MERGEd by type with its
+    text and extraction properties, in batches of 1,000. Executed in a namespace of its own (_run_loader): its `neo4j`
+    a driver over the store whose transactions take parameters positionally (_KpopSession), its `argparse` reading
+    KPOP_ARGV, its `open` reading the pinned commit's three files and refusing any other, its imports only the
+    standard modules of _KPOP_IMPORTS; its CREATE CONSTRAINT statements run (their errors, as its own try does, would
+    be passed over)."""
+    source = read_file(KPOP, KPOP_LOADER, mirror, KPOP_COMMIT).decode("utf-8")
+    files = {path: read_file(KPOP, path, mirror, KPOP_COMMIT).decode("utf-8") for path in KPOP_READS}
+    neo4j_module = _script_neo4j(store, lambda: _KpopSession(store))
+    importer = _loader_importer(KPOP, {"neo4j": neo4j_module, "argparse": _command_line_argparse(KPOP_ARGV)},
+                                _KPOP_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if path in files and mode == "r":
+            return io.StringIO(files[path])
+        if path == KPOP_WRITES and mode == "w":
+            return io.StringIO()  # its merge, which the repository commits: nothing is written from here
+        raise CorpusError(f"{KPOP}: its loader opens {path} ({mode!r}), which is not read here")
+
+    _run_loader(KPOP, KPOP_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s39D source and writer above]
 
 
@@ -17343,6 +17407,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "year), the tracks on each version in order, and the bands' members and "
                                             "years (Andy Aldridge's discography, written as Cypher)",
           writer=write_wareham_discography, source=AHFOW),
+    Graph("kpop-network", "frozen", "Korean singers, groups, albums, songs, labels and agencies, genres, "
+                                    "occupations and instruments of Vietnamese Wikipedia's K-pop articles (infobox "
+                                    "fields in Vietnamese): members, subunits, who sings and wrote what, what "
+                                    "manages whom, with the relationships a rule-based extraction found",
+          writer=write_kpop_network, source=KPOP),
     # [s39D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
