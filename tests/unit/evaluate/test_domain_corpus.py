@@ -8312,11 +8312,12 @@ def test_kpop_network_runs_its_pinned_loader_with_positional_parameters_over_its
     store = Recorder()
     corpus.write_kpop_network(store, _kpop_mirror(tmp_path, monkeypatch))
     # the pinned commit's loader and files (not the later commit's), its parameters given to tx.run positionally
+    edge = "MATCH (s {id: $s}), (t {id: $t}) MERGE (s)-[:`%s`]->(t)"
     assert store.calls == [("MERGE (x:`Group` {id: $id})", {"id": "2AM"}),
                            ("MERGE (x:`Artist` {id: $id})", {"id": "Jo Kwon"}),
                            ("MERGE (x:`Genre` {id: $id})", {"id": "Ballad"}),
-                           ("MATCH (s {id: $s}), (t {id: $t}) MERGE (s)-[:`MEMBER_OF`]->(t)", {"s": "Jo Kwon", "t": "2AM"}),
-                           ("MATCH (s {id: $s}), (t {id: $t}) MERGE (s)-[:`IS_GENRE`]->(t)", {"s": "2AM", "t": "Ballad"})]
+                           (edge % "MEMBER_OF", {"s": "Jo Kwon", "t": "2AM"}),
+                           (edge % "IS_GENRE", {"s": "2AM", "t": "Ballad"})]
 
 
 def test_kpop_network_refuses_a_file_or_an_import_it_does_not_serve(
