@@ -6680,6 +6680,62 @@ oudrea/publicdata.
 
 [s39C paragraph above]
 
+Helper s39D's paragraph, written blind (the thirty-ninth split, in preparation; domain searched: culture, books, music,
+film, art, history and games, in English, Chinese, Vietnamese, Korean, German, Spanish, Portuguese and French; this
+helper began at 13:19 UTC on 4 December 2026, its deadline 14:50). kpop-network: github.com/huynd2174/Social-Network-
+Analyst- (huynd2174's "Social Network Analyst - K-pop Network Analysis", a university project of December 2025 on the
+network of Korean singers and groups of Vietnamese Wikipedia, its README and data in Vietnamese; no licence file),
+pinned at KPOP_COMMIT (e01d071, 6 December 2025, the last commit of its data/merged_kpop_data.json; HEAD is 8fa6ccf of
+19 December). Its load script is src/merge_and_import_neo4j.py, run as written (write_kpop_network): its main() with
+its default paths reads its BFS crawl of vi.wikipedia.org's K-pop infoboxes (data/korean_artists_graph_bfs.json), the
+entities its rule-based NER found in the articles and the relationships its rule-based extraction found, merges them
+and imports the merge (each node MERGEd on its id, the article title, under its label with its name, url, infobox
+fields and NER properties; each edge MATCHed by ids over all labels and MERGEd by type, in batches of 1,000); its merge,
+run here outside the corpus, gives exactly the committed merged_kpop_data.json (the same 4,735 nodes and 6,107 edges).
+What had to change: no statement; the commit is pinned because the loader's later commits (8 December on, HEAD
+included) do not parse (an IndentationError in merge_data); its run_write calls tx.run(query, parameters) with the
+parameters positional, which the module's _ScriptTransaction does not take, so it has a session of its own
+(_KpopSession); the merge file it writes goes nowhere (the repository commits the same file). Graph (`up` 108 s, server
+start included, on the shared machine): 4,735 nodes in 8 labels: Song 1,667, Artist 1,392, Album 821, Company 324,
+Group 264, Genre 175, Occupation 60, Instrument 32; 6,103 relationships: MEMBER_OF 1,489, IS_GENRE 1,072, SINGS 1,013,
+MANAGED_BY 858, HAS_OCCUPATION 707 (711 edges, four repeating a pair), RELEASED 354, WROTE 169, CONTAINS 165, PLAYS
+155, PRODUCED_ALBUM 43, PRODUCED_SONG 42, SUBUNIT_OF 36. 1,692 nodes have a Wikipedia url, 1,185 of them their
+infobox's fields as strings under keys folded to ASCII (sinh "Jung Ho-seok; 18 tháng 2, 1994 (31 tuổi); Buk-gu,
+Gwangju, Hàn Quốc", chieu_cao "162 cm (5 ft 4 in)", nam_hoat_dong "2008–nay", hang_dia, thoi_luong "46:04",
+phat_hanh ...); the 3,043 others are NER entities with name, method (rule-based, infobox_members, known_list),
+confidence, source node and sources. Every relationship has the extraction's sentence as text ("Jo Kwon là thành viên
+của 2AM"), 2,175 also its confidence, method and end types: no relationship property a user would ask about, so no
+relationship-property question. Quirks kept as the script writes them: the rule-based extraction's errors (Roy Kim a
+member of IZ*ONE, Eric Nam of BtoB, ITZY's members also of Stray Kids, EXO a SUBUNIT_OF SISTAR, Park Jin-young (sinh
+1994) the producer of Miss A's A Class); one name in two labels (SM Entertainment an Artist, a member of SHINee, beside
+the Company); NER nodes beside the crawl's article of the same work ("Lightsaber" beside "Lightsaber (bài hát)",
+"Roly Poly" beside "Roly-Poly (bài hát)", "A Class" beside "A Class (album)"); edges matched over all labels by id.
+The 14 questions, in Vietnamese as the data is: 7 edge (Jung Yong Hwa's group, Oh My Girl's agency, AOA Cream's parent
+group, who released Go Live, who wrote Ddu-Du Ddu-Du and Lightsaber, Lee Jung Shin's instrument), 4 node-property (the
+length of A Class, Lia's height, SHINee's years active, J-Hope's birth), 3 two-hop (the agency of Key's group, the
+group that released the album holding Roly-Poly, the group whose album holds Violeta); each answer checked with Cypher
+to be the only one the graph holds (the same-named NER nodes hold no rival answer); domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: jazz-graph,
+uk-charts, whosampled, eurovision, hamilton-musical and wareham-discography are music too and anime-top1000 East Asian
+pop culture; no question file of the corpus names a K-pop act; the corpus's first K-pop graph (a Vietnamese
+Wikipedia-infobox project like phucfix/vn-football-graph, left out before: that one's data is not committed).
+Considered by s39D and left out (each grepped here first): unchainedhank/paintingKG (famous paintings and painters: its
+painter.csv and painting.csv are not committed, only Java code); aramaki-san/import (the Libreto reconstructions of
+Benedikt Bahnsen's and Johann Christoph Sturm's libraries as JSON: the apoc.load.json script that reads them is in a
+seminar's markdown whose repository the index does not name); a py2neo loader of composers, their pieces and their
+relations (formatted_file.csv, composer_info.csv, piece.csv; repository not named); a movie-crew loader with
+composers and cinematographers (its TMDB data not committed; repository not named); a MusicBrainz and Last.fm artists
+loader (its CSVs and JSONL not committed); a prog-rock blog's n10s import (Wikidata at run time); a Chinese emperors
+spider (scraped at run time); the Million Song Dataset notebooks of a MIDS W205 project (repository not named) and
+mjasek114/w205-Million-Song-Database (MySQL and Hive, no Neo4j); dkt2025/Article2Neo4J (HYBE's ownership: some forty
+nodes by its README, a company's structure); rpbrandao/neo4j-music-recommendation-system (ten generated
+tracks, Track1 to Track10); Maxency/-neo4j-music-recommendation. and PauloVitorCallegari/neo4j-music-recommendation
+(music-recommendation exercises, not examined further); and, in the corpus or left out before, not tried again:
+wangri-s/Knowledge-Graph,
+JacobFaller/Neo4j_Project_SteamGames, jinglero-undernda/jinglero, lg14/DH-Projekt-Kessler,
+lsiecker/Knowledge-Engineering, momcilovicluka/neo4j-anime, sahilsaini22/PyTest, SkatAI/IPSA-NoSQL,
+mneedham/neo4j-himym, kvaithin/greeky, ethiry/wikikings, leylines/hidden-history, sbarnesisrael/caphar,
+Kozukq/dataset_analysis, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph, AlessiaLa/MusicRec and the GraphGists.
 [s39D paragraph above]
 
 [s39E paragraph above]
@@ -16516,6 +16572,70 @@ def write_wareham_discography(store: Any, mirror: Path) -> None:
         _run_script(store, text, _no_files(AHFOW))
 
 
+KPOP = "huynd2174/Social-Network-Analyst-"  # huynd2174's K-pop network of Vietnamese Wikipedia (December 2025)
+KPOP_COMMIT = "e01d071193a3102d46acab1bf7d9c2e2f6e0283e"  # 6 December 2025: the last commit of merged_kpop_data.json;
+# its loader's later commits (8 December on, HEAD included) no longer parse (an IndentationError in merge_data)
+KPOP_LOADER = "src/merge_and_import_neo4j.py"  # run as its docs/HUONG_DAN_MERGE_IMPORT.md runs it, from the root
+# the three files its main() reads by its default paths: the BFS crawl of Wikipedia's infoboxes, the NER entities and
+# the extracted relationships; and the one it writes, its merge (committed as the same merge)
+KPOP_READS = ("data/korean_artists_graph_bfs.json", "data/kpop_ner_result.json", "data/kpop_relationships_result.json")
+KPOP_WRITES = "data/merged_kpop_data.json"
+KPOP_ARGV = ("--neo4j-password", "neo4j")  # its one required option (its driver's uri and credentials are not used)
+# what it imports besides neo4j and argparse, which are given here
+_KPOP_IMPORTS = frozenset({"sys", "io", "json", "re", "typing", "datetime", "collections", "unicodedata"})
+
+
+class _KpopTransaction:
+    """The `tx` of the K-pop loader's run_write: `tx.run(query, parameters)`, its parameters a dict given
+    positionally (as the driver's Transaction.run takes them), run on the store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> list[dict[str, Any]]:
+        return list(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+class _KpopSession(_SessionBlock):
+    """The K-pop loader's session: execute_write(run_write, query, parameters) calls it with a _KpopTransaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return work(_KpopTransaction(self.store), *args, **kwargs)
+
+
+def write_kpop_network(store: Any, mirror: Path) -> None:
+    """src/merge_and_import_neo4j.py of huynd2174/Social-Network-Analyst- at KPOP_COMMIT run as written (a December
+    2025 university project on the network of Korean singers and groups of Vietnamese Wikipedia; no licence stated):
+    its main() with its default paths reads the three JSON files of KPOP_READS (its BFS crawl of the infoboxes of
+    vi.wikipedia.org's K-pop articles, the entities its rule-based NER found in them and the relationships it
+    extracted), merges them (its merge_data; the file it writes goes nowhere: the repository commits the same merge as
+    data/merged_kpop_data.json) and imports the merge (its import_to_neo4j): each node MERGEd on its id (its article
+    title) under its label with its name, url, infobox fields (keys folded to ASCII snake case: "Nguyên quán" is
+    nguyen_quan) and NER properties, then each edge MATCHed from and to ids over all labels and MERGEd by type with its
+    text and extraction properties, in batches of 1,000. Executed in a namespace of its own (_run_loader): its `neo4j`
+    a driver over the store whose transactions take parameters positionally (_KpopSession), its `argparse` reading
+    KPOP_ARGV, its `open` reading the pinned commit's three files and refusing any other, its imports only the
+    standard modules of _KPOP_IMPORTS; its CREATE CONSTRAINT statements run (their errors, as its own try does, would
+    be passed over)."""
+    source = read_file(KPOP, KPOP_LOADER, mirror, KPOP_COMMIT).decode("utf-8")
+    files = {path: read_file(KPOP, path, mirror, KPOP_COMMIT).decode("utf-8") for path in KPOP_READS}
+    neo4j_module = _script_neo4j(store, lambda: _KpopSession(store))
+    importer = _loader_importer(KPOP, {"neo4j": neo4j_module, "argparse": _command_line_argparse(KPOP_ARGV)},
+                                _KPOP_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if path in files and mode == "r":
+            return io.StringIO(files[path])
+        if path == KPOP_WRITES and mode == "w":
+            return io.StringIO()  # its merge, which the repository commits: nothing is written from here
+        raise CorpusError(f"{KPOP}: its loader opens {path} ({mode!r}), which is not read here")
+
+    _run_loader(KPOP, KPOP_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s39D source and writer above]
 
 
@@ -17576,6 +17696,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "year), the tracks on each version in order, and the bands' members and "
                                             "years (Andy Aldridge's discography, written as Cypher)",
           writer=write_wareham_discography, source=AHFOW),
+    Graph("kpop-network", "frozen", "Korean singers, groups, albums, songs, labels and agencies, genres, "
+                                    "occupations and instruments of Vietnamese Wikipedia's K-pop articles (infobox "
+                                    "fields in Vietnamese): members, subunits, who sings and wrote what, what "
+                                    "manages whom, with the relationships a rule-based extraction found",
+          writer=write_kpop_network, source=KPOP),
     # [s39D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

@@ -8421,6 +8421,96 @@ def test_wareham_discography_refuses_a_release_of_an_unknown_band_a_split_file_o
     assert store.calls == []
 
 
+# huynd2174/Social-Network-Analyst-'s loader, shortened: main() reads its three JSON files by its default paths,
+# writes its merge, then import_to_neo4j runs each statement through session.execute_write(run_write, query, params)
+_KPOP_LOADER = """import json
+from neo4j import GraphDatabase
+
+
+def load(path):
+    with open(path, 'r', encoding='utf-8') as f:
+        return json.load(f)
+
+
+def main():
+    import argparse
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--neo4j-password", required=True)
+    parser.add_argument("--output-file", default="data/merged_kpop_data.json")
+    args = parser.parse_args()
+    bfs = load("data/korean_artists_graph_bfs.json")
+    ner = load("data/kpop_ner_result.json")
+    rels = load("data/kpop_relationships_result.json")
+    merged = {"nodes": {**bfs["nodes"], **{e["text"]: {"label": e["type"]} for e in ner["entities"]}},
+              "edges": bfs["edges"] + rels["relationships"]}
+    with open(args.output_file, 'w', encoding='utf-8') as f:
+        json.dump(merged, f)
+    print("merged", args.neo4j_password)
+    driver = GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", args.neo4j_password))
+
+    def run_write(tx, query, parameters=None):
+        return tx.run(query, parameters or {})
+
+    with driver.session() as session:
+        for node_id, node in merged["nodes"].items():
+            session.execute_write(run_write, "MERGE (x:`%s` {id: $id})" % node["label"], {"id": node_id})
+        for edge in merged["edges"]:
+            session.execute_write(run_write, "MATCH (s {id: $s}), (t {id: $t}) MERGE (s)-[:`%s`]->(t)" % edge["type"],
+                                  {"s": edge["source"], "t": edge["target"]})
+    driver.close()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def _kpop_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _KPOP_LOADER) -> Path:
+    import json
+
+    files: dict[str, str | bytes] = {
+        corpus.KPOP_LOADER: loader,
+        corpus.KPOP_READS[0]: json.dumps({"nodes": {"2AM": {"label": "Group"}, "Jo Kwon": {"label": "Artist"}},
+                                          "edges": [{"source": "Jo Kwon", "target": "2AM", "type": "MEMBER_OF"}]}),
+        corpus.KPOP_READS[1]: json.dumps({"entities": [{"text": "Ballad", "type": "Genre"}]}),
+        corpus.KPOP_READS[2]: json.dumps({"relationships": [{"source": "2AM", "target": "Ballad",
+                                                             "type": "IS_GENRE"}]})}
+    # its later commits: a loader that no longer parses, and another group
+    later: dict[str, str | bytes | None] = {corpus.KPOP_LOADER: "if True:\nelse:\n",
+                                            corpus.KPOP_READS[1]: json.dumps({"entities": [{"text": "Later",
+                                                                                            "type": "Group"}]})}
+    monkeypatch.setattr(corpus, "KPOP_COMMIT",
+                        _committed_mirror(tmp_path, "huynd2174+Social-Network-Analyst-", files, later=later))
+    return tmp_path
+
+
+def test_kpop_network_runs_its_pinned_loader_with_positional_parameters_over_its_three_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_kpop_network(store, _kpop_mirror(tmp_path, monkeypatch))
+    # the pinned commit's loader and files (not the later commit's), its parameters given to tx.run positionally
+    edge = "MATCH (s {id: $s}), (t {id: $t}) MERGE (s)-[:`%s`]->(t)"
+    assert store.calls == [("MERGE (x:`Group` {id: $id})", {"id": "2AM"}),
+                           ("MERGE (x:`Artist` {id: $id})", {"id": "Jo Kwon"}),
+                           ("MERGE (x:`Genre` {id: $id})", {"id": "Ballad"}),
+                           (edge % "MEMBER_OF", {"s": "Jo Kwon", "t": "2AM"}),
+                           (edge % "IS_GENRE", {"s": "2AM", "t": "Ballad"})]
+
+
+def test_kpop_network_refuses_a_file_or_an_import_it_does_not_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    other = _KPOP_LOADER.replace('load("data/kpop_ner_result.json")', 'load("data/kpop_ner_ml_result.json")')
+    with pytest.raises(corpus.CorpusError, match="opens data/kpop_ner_ml_result.json .'r'., which is not read here"):
+        corpus.write_kpop_network(store, _kpop_mirror(tmp_path / "a", monkeypatch, other))
+    overwrite = _KPOP_LOADER.replace("open(args.output_file, 'w'", "open(\"data/kpop_ner_result.json\", 'w'")
+    with pytest.raises(corpus.CorpusError, match="opens data/kpop_ner_result.json .'w'., which is not read here"):
+        corpus.write_kpop_network(store, _kpop_mirror(tmp_path / "b", monkeypatch, overwrite))
+    with pytest.raises(corpus.CorpusError, match="its loader imports os, which is not read here"):
+        corpus.write_kpop_network(store, _kpop_mirror(tmp_path / "c", monkeypatch, "import os\n" + _KPOP_LOADER))
+    assert store.calls == []
+
+
 # [s39D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
