@@ -6738,6 +6738,42 @@ mneedham/neo4j-himym, kvaithin/greeky, ethiry/wikikings, leylines/hidden-history
 Kozukq/dataset_analysis, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph, AlessiaLa/MusicRec and the GraphGists.
 [s39D paragraph above]
 
+Helper s39E's paragraph, written blind for the thirty-ninth split (in preparation; domain searched: sports, leisure,
+food, people and social networks; begun at 13:56 UTC, the search itself from 14:10, deadline 14:50): no graph found,
+none loaded, no questions written, nothing registered in GRAPHS or the split test, no xgrag command run on anything.
+Searched by code search, repository names and exact strings, in English, Spanish, Portuguese, French, German, Italian,
+Chinese, Korean and Japanese: football, basketball, baseball, hockey, rugby, tennis, cricket, cycling, motor racing,
+combat sports, athletics and swimming, esports, recipes, restaurants, beer, wine, whisky, chocolate and cheese,
+genealogies and social networks ("MERGE (j:Jugador", ":Jogador {", ":Joueur {", "MERGE (f:Fighter", "MERGE (s:Stadium",
+"MERGE (d:Dish", "file:///players.csv", "file:///clubs.csv", "file:///matches.csv", "file:///restaurants",
+"file:///athletes"); every promising hit was already in the corpus or named in this docstring. Considered by s39E for
+the first time and left out: hartti/PelikoneScrape (Finnish ultimate frisbee clubs, teams and players from Pelikone,
+2020: fetched, its README's LOAD CSV reads clubs.csv, teams.csv, players.csv and rosters.csv, none of which is committed
+at any commit); SWM-12th-Cheffi/Backend (Korean recipes crawled from a recipe site, 2021: fetched, its python/crawl
+scripts at 2ed156a2 write Recipe nodes holding only a four-digit id, no title, and Ingredient nodes holding only a name:
+two labels, nothing to ask a recipe by); Anaru03/PRY2 (Guatemala City restaurants, in Spanish: a few dozen hand-typed
+restaurants, too small); dkrizic/conference (a handful of sample talks); a 2030 World Cup loader (a future tournament:
+its matches, venues and events are invented samples; its repository not named by the index); a Spanish World Cup LOAD
+CSV over jfjelstul/worldcup (it is base-de-datos-fiuba/talleres' init.cypher, left out before, its script still only on
+a side commit, ba10dc2, and the data's player_appearances.csv absent from the jfjelstul/worldcup snapshot); a Portuguese
+StatsBomb World Cup final pipeline (StatsBomb JSON to Parquet through socceraction and kloppy before Neo4j, then GDS); a
+HowToCook dish loader (its records parsed and tagged by the project's own pipeline at run time); a recipe bulk loader
+over recipes.csv, variants.csv and has_nutrient.csv (CSVs its own pipeline exports; its repository not named by the
+index); an Olympics athletes and coaches scratch file (Athletes.csv and Coaches.csv by NOC and discipline: names only,
+statements that do not run as written); the Vietnam football importer (phucfix/vn-football-graph, left out before, no
+data committed); a Himalayan Database importer (mlnrt/himalayan-database-neo4j-import-tool, left out before); a
+horse-racing results loader (its repository not named by the index); jhahimanshu3636/CuisineGraph (the index holds only
+its README); neo4j-examples/graphgists' recipes browser guide (BBC Good Food through apoc.load.json of
+stream_clean.json, absent from the snapshot) and its meetup guide (the live Meetup stream and API); and Rik Van
+Bruggen's 2022 World Cup graph (its blog puts the data in a Google Spreadsheet). Seen again, already in the corpus or
+left out before: atilara/recipes-book-db, ramseylab/food-network, paldeep-singh/ssb-api, aicfr/neo4j-openbeerdb,
+newmanrs/cloudburst-graph, bevvvvv/DS220Proj2WineReview, stevana/cocktails, aohua/KG-food, mneedham/neo4j-worldcup,
+fingahoverit/neo4j-neo4j_ogm, mneedham/australian-open-neo4j, dsimog01/BreakPoint, rdiptan/IPL-Data-GraphDB,
+johngeyer/CIS550Project, aidanrohm/NoSQL-Final-Project, hectorecasanova/f1-graph-neo4j, jonlanda/laligaDB,
+juanferdeleon/Proyecto2-Logica, julianbrowne/graffeine, jimmycrequer/lec-casters-graph, ethiry/wikikings,
+n-white/nomadListData, niparra21/Restaurantes-e2, mneedham/itsu-neo4j, adrianco/demo-brazil, mneedham/football-transfers
+and the Fantasy Premier League course projects.
+
 [s39E paragraph above]
 
 [s39F paragraph above]
