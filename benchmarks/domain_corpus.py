@@ -6595,12 +6595,12 @@ travellers, reviews and visa Streamlit loader (its Dataset CSVs not found), an A
 mobility LOAD CSV README (incidence data, not this domain's, its CSVs not found), an FAA service-difficulty-report
 loader (it reads a labelled dataset from an ML pipeline, not committed, and needs an Enterprise NODE KEY), a car
 catalogue LOAD CSV over cars_flat.csv (no repository holds that file), a Russian used-car ads loader and a Brazilian
-state-capitals road script (a few dozen hand-typed cities), a synthetic German power-grid dataset and a DigiKey
-electronic-parts seeder (parts fetched from the DigiKey API at run time). Seen again, already in the corpus or left out
-before: mayureshwar-shendre's ISRO satellites ingester (small), the UCS satellite loaders (one label),
-nielsdejong/eu-rail-graph, javierCL23/BDNRelacionales_P2, ignacioaris/Proyecto-2, dogofbrian's UK rail,
-merlinrts/master-thesis-optimal-routes, altierispeixoto/urbs-data-processing, fm-or/harz-hiking, dixse-pt/neo4j,
-Williamdst/Capstone-2, AntonioCahuich/temp, syedhassaanahmed/neo4j-datasets' london-tube,
+state-capitals road script (a few dozen hand-typed cities), a synthetic German power-grid dataset, a New York subway
+shortest-path README (one label, Station) and a DigiKey electronic-parts seeder (parts fetched from the DigiKey API at
+run time). Seen again, already in the corpus or left out before: mayureshwar-shendre's ISRO satellites ingester (small),
+the UCS satellite loaders (one label), nielsdejong/eu-rail-graph, javierCL23/BDNRelacionales_P2, ignacioaris/Proyecto-2,
+dogofbrian's UK rail, merlinrts/master-thesis-optimal-routes, altierispeixoto/urbs-data-processing, fm-or/harz-hiking,
+dixse-pt/neo4j, Williamdst/Capstone-2, AntonioCahuich/temp, syedhassaanahmed/neo4j-datasets' london-tube,
 Lkruitwagen/global-fossil-fuel-supply-chain, sitcomlab/IVE, JoanWu5/University-Knowledge-Graph and
 hejack0207/Agriculture_KnowledgeGraph.
 
