@@ -6776,6 +6776,34 @@ and the Fantasy Premier League course projects.
 
 [s39E paragraph above]
 
+Helper s39F's paragraph, written blind for the thirty-ninth split (in preparation; domain searched: travel, transport,
+geography, energy, technology and telecoms; begun at 13:16 UTC, its search cut off by an interruption until 14:11,
+deadline 14:50): no graph found that the rules allow, none loaded, no questions written, nothing registered in GRAPHS or
+the split test, no xgrag command run on anything. Searched: rail, metro, bus, airline, airport, ferry, vessel, road,
+hotel and attraction loaders, satellites and rockets, power plants and grids, cars, phones and GPUs, in English,
+Chinese, Spanish, German and Japanese (code search, file names, exact strings such as "MERGE (s:Satellite",
+"MERGE (c:Car {", ":ROAD {distance", "MERGE (e:Estacion", ":景点"). Considered by s39F for the first time and left out:
+626Money-zhang/SichuanTourismQA (fetched: py2neo_data_import.py over its committed 景点知识图谱_三元组.csv, 12,709
+triples on 1,992 Sichuan attractions, but two labels, 景点 and 城市, and as written its statements are not Cypher Neo4j
+accepts: the property SET is an f-string that leaves `s.{prop_key}` in the query, and the city statement carries `#`
+comments inside the Cypher, all in one py2neo transaction); flyfeathergodcore/ybserver (fetched: ZOL phone and laptop
+loaders, db_phone.py and db_notebool.py, over CSVs of 35 phones and 44 laptops: small); jaron/railgraph (a Java
+harvester of Wikipedia transport pages at run time, no committed graph data); Yus3n10/skyroute (an OpenSky, OurAirports
+and airline-alliance route graph whose seed/load.py writes airports, airlines, alliances and countries by the neo4j
+driver: no snapshot of it can be had here). Left out with their repositories not named by the search: a hotels,
+travellers, reviews and visa Streamlit loader (its Dataset CSVs not found), an Andalusian airports-and-districts COVID
+mobility LOAD CSV README (incidence data, not this domain's, its CSVs not found), an FAA service-difficulty-report
+loader (it reads a labelled dataset from an ML pipeline, not committed, and needs an Enterprise NODE KEY), a car
+catalogue LOAD CSV over cars_flat.csv (no repository holds that file), a Russian used-car ads loader and a Brazilian
+state-capitals road script (a few dozen hand-typed cities), a synthetic German power-grid dataset, a New York subway
+shortest-path README (one label, Station) and a DigiKey electronic-parts seeder (parts fetched from the DigiKey API at
+run time). Seen again, already in the corpus or left out before: mayureshwar-shendre's ISRO satellites ingester (small),
+the UCS satellite loaders (one label), nielsdejong/eu-rail-graph, javierCL23/BDNRelacionales_P2, ignacioaris/Proyecto-2,
+dogofbrian's UK rail, merlinrts/master-thesis-optimal-routes, altierispeixoto/urbs-data-processing, fm-or/harz-hiking,
+dixse-pt/neo4j, Williamdst/Capstone-2, AntonioCahuich/temp, syedhassaanahmed/neo4j-datasets' london-tube,
+Lkruitwagen/global-fossil-fuel-supply-chain, sitcomlab/IVE, JoanWu5/University-Knowledge-Graph and
+hejack0207/Agriculture_KnowledgeGraph.
+
 [s39F paragraph above]
 """
 
