@@ -6617,8 +6617,6 @@ law.go.kr; not read for a Neo4j load), hyensooharry-design/industrial-safety-law
 repository's own ingest_neo4j.py (an older loader of its GraphRAG index's entities.parquet and relationships.parquet,
 LLM-extracted Entity nodes and RELATED links; neither it nor the parquet files are in its HEAD) was not used.
 
-[s39A paragraph above]
-
 Helper s39B's paragraph, written blind (the thirty-ninth split, in preparation; begun at 13:17 UTC; domain searched:
 commerce, finance, companies, trade and real estate, in English, Chinese, Korean, Japanese, Vietnamese, Indonesian,
 Russian, French, Spanish and Portuguese): computer-history. github.com/chrismor-org/computer-history (Chris Moran's
@@ -6676,10 +6674,6 @@ apartment-price loader; and, considered before, gersongelvez/TESIS_MAESTRIA, 202
 kinau/P300, indiepopart/spring-graphql, jm199504/Financial-Knowledge-Graphs, green23/fund_knowledge_graph and
 oudrea/publicdata.
 
-[s39B paragraph above]
-
-[s39C paragraph above]
-
 Helper s39D's paragraph, written blind (the thirty-ninth split, in preparation; domain searched: culture, books, music,
 film, art, history and games, in English, Chinese, Vietnamese, Korean, German, Spanish, Portuguese and French; this
 helper began at 13:19 UTC on 4 December 2026, its deadline 14:50). kpop-network: github.com/huynd2174/Social-Network-
@@ -6736,8 +6730,6 @@ JacobFaller/Neo4j_Project_SteamGames, jinglero-undernda/jinglero, lg14/DH-Projek
 lsiecker/Knowledge-Engineering, momcilovicluka/neo4j-anime, sahilsaini22/PyTest, SkatAI/IPSA-NoSQL,
 mneedham/neo4j-himym, kvaithin/greeky, ethiry/wikikings, leylines/hidden-history, sbarnesisrael/caphar,
 Kozukq/dataset_analysis, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph, AlessiaLa/MusicRec and the GraphGists.
-[s39D paragraph above]
-
 Helper s39E's paragraph, written blind for the thirty-ninth split (in preparation; domain searched: sports, leisure,
 food, people and social networks; begun at 13:56 UTC, the search itself from 14:10, deadline 14:50): no graph found,
 none loaded, no questions written, nothing registered in GRAPHS or the split test, no xgrag command run on anything.
@@ -6774,8 +6766,6 @@ juanferdeleon/Proyecto2-Logica, julianbrowne/graffeine, jimmycrequer/lec-casters
 n-white/nomadListData, niparra21/Restaurantes-e2, mneedham/itsu-neo4j, adrianco/demo-brazil, mneedham/football-transfers
 and the Fantasy Premier League course projects.
 
-[s39E paragraph above]
-
 Helper s39F's paragraph, written blind for the thirty-ninth split (in preparation; domain searched: travel, transport,
 geography, energy, technology and telecoms; begun at 13:16 UTC, its search cut off by an interruption until 14:11,
 deadline 14:50): no graph found that the rules allow, none loaded, no questions written, nothing registered in GRAPHS or
@@ -6804,7 +6794,38 @@ dixse-pt/neo4j, Williamdst/Capstone-2, AntonioCahuich/temp, syedhassaanahmed/neo
 Lkruitwagen/global-fossil-fuel-supply-chain, sitcomlab/IVE, JoanWu5/University-Knowledge-Graph and
 hejack0207/Agriculture_KnowledgeGraph.
 
-[s39F paragraph above]
+The thirty-ninth split (declared 2026-12-04, twenty-second session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, companies, trade and real
+estate; science, medicine, biology, agriculture, environment and education; culture, books, music, film, art, history
+and games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 13:09 UTC with a 14:50 deadline, each to find one graph, load it with its repository's own
+script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. Three found one
+(government: vietnam-land-law, begun 13:37 after an interrupted start, done 14:13; commerce: computer-history, 13:17 to
+13:33, a graph of computer makers and their machines, the nearest its helper found to its domain; culture: kpop-network,
+13:19 to 13:51); the sports and the travel helpers found none their rules allow (their paragraphs above say what they
+considered), and the science helper began past its cutoff (14:48) and did nothing. THIRTY_NINTH_POOL = computer-history,
+kpop-network, vietnam-land-law (three graphs), drawn by `sorted(random.Random(67).sample(sorted(THIRTY_NINTH_POOL), 3))`
+= all three: **frozen** (42 questions), run once at the end of the session's tuning; no graph of this pool is tune.
+Declared as their helpers report them, and kept: computer-history's scripts are read from its develop branch (main holds
+only its licence), 125 of its systems have no maker and IBM's operating systems name a machine the graph does not hold;
+kpop-network is loaded at a commit before its loader stopped parsing, its relationships mostly from rule-based text
+extraction (some wrong: a singer listed in a group he is not in), duplicate entity nodes beside the Wikipedia articles,
+its questions in Vietnamese and no relationship-property question; vietnam-land-law loads its committed cache without
+the README's embedding step, 209 of its 210 links between the 2024 and 2013 laws pair articles by number alone, its
+questions in Vietnamese; none states a licence but computer-history (BSD-3-Clause).
+
+[s40A paragraph above]
+
+[s40B paragraph above]
+
+[s40C paragraph above]
+
+[s40D paragraph above]
+
+[s40E paragraph above]
+
+[s40F paragraph above]
 """
 
 from __future__ import annotations
@@ -6937,6 +6958,8 @@ THIRTY_SEVENTH_SEED = 65
 THIRTY_EIGHTH_POOL = ("carbon-bombs", "indonesia-it-regulations", "nasa-astronauts", "taiwan-stock-knowledge",
                       "wareham-discography")
 THIRTY_EIGHTH_SEED = 66
+THIRTY_NINTH_POOL = ("computer-history", "kpop-network", "vietnam-land-law")
+THIRTY_NINTH_SEED = 67
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -16315,7 +16338,7 @@ def write_vietnam_land_law(store: Any, mirror: Path) -> None:
                 open=opened, print=_quiet)
 
 
-# [s39A source and writer above]
+# [s40A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -16416,7 +16439,7 @@ def write_computer_history(store: Any, mirror: Path) -> None:
         _run_script(store, script, _no_files(COMPUTER_HISTORY))
 
 
-# [s39B source and writer above]
+# [s40B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -16579,7 +16602,7 @@ def write_carbon_bombs(store: Any, mirror: Path) -> None:
     namespace["update_neo4j"]()
 
 
-# [s39C source and writer above]
+# [s40C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -16700,7 +16723,7 @@ def write_kpop_network(store: Any, mirror: Path) -> None:
     _run_loader(KPOP, KPOP_LOADER, source, importer, open=opened, print=_quiet)
 
 
-# [s39D source and writer above]
+# [s40D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -16778,7 +16801,7 @@ def write_nasa_astronauts(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(ASTRONAUTS))
 
 
-# [s39E source and writer above]
+# [s40E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -16816,7 +16839,7 @@ def write_chip_supply_chain(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s39F source and writer above]
+# [s40F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -17717,7 +17740,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "article 3 defines, and which 2024 article supersedes which 2013 one, how "
                                         "it changed and a summary of the change",
           writer=write_vietnam_land_law, source=VN_LAND_LAW),
-    # [s39A Graph above]
+    # [s40A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -17736,7 +17759,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "developed from, and the operating systems that ran on them (Chris "
                                          "Moran's Cypher, 2024)",
           writer=write_computer_history, source=COMPUTER_HISTORY),
-    # [s39B Graph above]
+    # [s40B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -17749,7 +17772,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "that finance those companies (2016-2022, in US dollars) and the countries' "
                                     "emissions, GDP and population (Data For Good France, carbonbombs.org, 2023)",
           writer=write_carbon_bombs, source=CARBON_BOMBS),
-    # [s39C Graph above]
+    # [s40C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -17765,7 +17788,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "fields in Vietnamese): members, subunits, who sings and wrote what, what "
                                     "manages whom, with the relationships a rule-based extraction found",
           writer=write_kpop_network, source=KPOP),
-    # [s39D Graph above]
+    # [s40D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -17777,14 +17800,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "recruited them and the missions they flew (a NoSQL book's Cypher "
                                          "import file)",
           writer=write_nasa_astronauts, source=ASTRONAUTS),
-    # [s39E Graph above]
+    # [s40E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
                                           "and processes they provide, and those each firm's products take as "
                                           "inputs (a Neo4j Aura Graph Analytics quick start's README)",
           writer=write_chip_supply_chain, source=CHIP_SUPPLY),
-    # [s39F Graph above]
+    # [s40F Graph above]
 ]}
 
 
