@@ -6806,14 +6806,15 @@ inference, linking, answering or bench_domains.py on them, no xgrag output on th
 13:19 to 13:51); the sports and the travel helpers found none their rules allow (their paragraphs above say what they
 considered), and the science helper began past its cutoff (14:48) and did nothing. THIRTY_NINTH_POOL = computer-history,
 kpop-network, vietnam-land-law (three graphs), drawn by `sorted(random.Random(67).sample(sorted(THIRTY_NINTH_POOL), 3))`
-= all three: **frozen** (42 questions), run once at the end of the session's tuning; no graph of this pool is tune.
-Declared as their helpers report them, and kept: computer-history's scripts are read from its develop branch (main holds
-only its licence), 125 of its systems have no maker and IBM's operating systems name a machine the graph does not hold;
-kpop-network is loaded at a commit before its loader stopped parsing, its relationships mostly from rule-based text
-extraction (some wrong: a singer listed in a group he is not in), duplicate entity nodes beside the Wikipedia articles,
-its questions in Vietnamese and no relationship-property question; vietnam-land-law loads its committed cache without
-the README's embedding step, 209 of its 210 links between the 2024 and 2013 laws pair articles by number alone, its
-questions in Vietnamese; none states a licence but computer-history (BSD-3-Clause).
+= all three: **frozen** (42 questions), run once at the end of the session's tuning (results/domains_frozen39.json, on
+93ec551); no graph of this pool is tune. Declared as their helpers report them, and kept: computer-history's scripts are
+read from its develop branch (main holds only its licence), 125 of its systems have no maker and IBM's operating systems
+name a machine the graph does not hold; kpop-network is loaded at a commit before its loader stopped parsing, its
+relationships mostly from rule-based text extraction (some wrong: a singer listed in a group he is not in), duplicate
+entity nodes beside the Wikipedia articles, its questions in Vietnamese and no relationship-property question;
+vietnam-land-law loads its committed cache without the README's embedding step, 209 of its 210 links between the 2024
+and 2013 laws pair articles by number alone, its questions in Vietnamese; none states a licence but computer-history
+(BSD-3-Clause).
 
 [s40A paragraph above]
 
