@@ -294,7 +294,7 @@ _SEASON = stem("season")
 _GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place", "figure"))
 # A word for someone who shares a group with another ("bandmate", "teammates"; not "checkmate", "climate")
 _MATE = re.compile(r"\b(?:band|team|class|room|flat|house|ship|crew|label|stable|school|running|play|work|cell|bunk"
-                   r"|squad|club|course|dorm|tour|fellow )mates?\b")
+                   r"|squad|club|course|dorm|tour)mates?\b")
 # ... and those that ask for a number, and a number as a value writes it
 _NUMBER_NOUNS = frozenset(stem(w) for w in ("number", "no", "nr", "num"))
 _NUMBER_TEXT = re.compile(r"[+-]?\d+(?:[.,]\d+)?")

@@ -169,7 +169,8 @@ def designation(name: str) -> str | None:
     goes on to say what it is about: "UU Nomor 1 Tahun 2024" of "UU Nomor 1 Tahun 2024 tentang Perubahan Kedua atas
     ...", "Act No. 5" of "Act No. 5 of 2020 on Data Protection" (a law is cited by its number and year, its subject
     left out: indonesia-it-regulations, spent, linked none so cited). None for a name of fewer than six words, or
-    where the words before that number are fewer than three or none begins with a capital."""
+    where the words before that number are fewer than three, none begins with a capital or they hold a bracket (the
+    forms of an abbreviation declared inside, `inner_abbreviation`, are tried instead)."""
     words = name.split()
     if len(words) < 6:
         return None
