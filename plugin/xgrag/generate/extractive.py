@@ -494,7 +494,8 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
     for words, alike in by_words.items():
         if len(alike) < 2:
             continue
-        said = {n: len((set(key_tokens(n)) - set(key_tokens(words))) & q_words) for n in alike}
+        typed = set(key_tokens(words))
+        said = {n: len((set(key_tokens(n)) - typed) & q_words) for n in alike}
         most = max(said.values())
         if most:
             for n in alike:

@@ -37,9 +37,8 @@ from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import (
     NameIndex,
-    declared_abbreviation,
-    designation,
-    inner_abbreviation,
+    declared_forms,
+    designations,
     qualified_rest,
     qualifier_first,
     shared_index,
@@ -567,11 +566,10 @@ def abbreviated_forms(surface: str) -> list[tuple[str, ...]]:
     key tokens: a register writes both, people type one (nigeria-oil-contracts, spent: "CNOOC" linked nothing); or
     declared inside it, with the name with it in its place and without it (`inner_abbreviation`: "UU Nomor 36
     Tahun 1999 ..." for "Undang-undang (UU) Nomor 36 Tahun 1999 ...")."""
-    declared = declared_abbreviation(surface) or inner_abbreviation(surface)
+    declared = declared_forms(surface)
     forms = [] if declared is None else [f for f in map(key_tokens, declared) if f]
-    # ... and a long title by its designation, its number and year ("UU Nomor 1 Tahun 2024": `designation`)
-    forms += [f for form in (surface, *(inner_abbreviation(surface) or ()))
-              if (short := designation(form)) is not None and (f := key_tokens(short)) and f not in forms]
+    # ... and a long title by its designation, its number and year ("UU Nomor 1 Tahun 2024": `designations`)
+    forms += [f for short in designations(surface) if (f := key_tokens(short)) and f not in forms]
     # ... and a name typed without the qualifier in brackets that ends it (`qualified_rest`: "Who played Cheon
     # Song-yi in My Love from the Star" for the title "My Love from the Star (Korean: 별에서 온 그대)"; k-dramas,
     # spent: the title's words read as its relations', LOVES answered)

@@ -187,6 +187,23 @@ def designation(name: str) -> str | None:
 _QUALIFIED = re.compile(r"^(.*\S)\s*[(（]([^()（）]+)[)）]\s*$")
 
 
+def declared_forms(name: str) -> tuple[str, str] | None:
+    """The two forms a name declares by an abbreviation in brackets, at its end (`declared_abbreviation`) or inside
+    it (`inner_abbreviation`); None where it declares none."""
+    return declared_abbreviation(name) or inner_abbreviation(name)
+
+
+def designations(name: str) -> list[str]:
+    """The designations (`designation`) of a long title as written and in the forms of an abbreviation declared
+    inside it (`inner_abbreviation`: "UU Nomor 1 Tahun 2024" and "Undang-undang Nomor 1 Tahun 2024"), each once."""
+    out: list[str] = []
+    for form in (name, *(inner_abbreviation(name) or ())):
+        short = designation(form)
+        if short is not None and short not in out:
+            out.append(short)
+    return out
+
+
 def _qualified(name: str) -> tuple[str, str] | None:
     """(the name before it, the qualifier) of a name that ends in a qualifier in brackets, where the brackets declare
     no abbreviation (`declared_abbreviation` has those); a bracket inside what is left qualifies nothing."""
@@ -381,7 +398,7 @@ class NameIndex:
         the word search's many "... Nigeria Limited" (nigeria-oil-contracts, spent)."""
         added: dict[str, list[str]] = {}
         for nid, node in self.nodes.items():
-            declared = declared_abbreviation(node.name) or inner_abbreviation(node.name)
+            declared = declared_forms(node.name)
             if declared is None:
                 continue
             for form in declared:
@@ -392,9 +409,8 @@ class NameIndex:
         # designates one entity and is no name already
         designated: dict[str, set[str]] = {}
         for nid, node in self.nodes.items():
-            for form in (node.name, *(inner_abbreviation(node.name) or ())):
-                short = designation(form)
-                if short is not None and short not in self.by_name:
+            for short in designations(node.name):
+                if short not in self.by_name:
                     designated.setdefault(short, set()).add(nid)
         self._add_aliases({d: sorted(ids) for d, ids in designated.items() if len(ids) == 1}, tokenize)
 

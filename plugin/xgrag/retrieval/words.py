@@ -207,9 +207,9 @@ ABBREVIATIONS = {
     "gt": "gigatonne", "kt": "kilotonne", "kg": "kilogram", "kw": "kilowatt", "mw": "megawatt", "gw": "gigawatt",
     "kwh": "kilowatt", "mwh": "megawatt", "gwh": "gigawatt",
 }
-# ... of them, those a key writes onto a chemical formula ("gtco2", "mtco2e", "ktch4"), "mt" among them there only
-# (elsewhere a mountain's "Mt")
-_UNITS_ON_FORMULAS = frozenset(("gt", "mt", "kt", "kg", "t"))
+# ... of them, those a key writes onto a chemical formula ("gtco2", "mtco2e", "ktch4"), with the word each says; "mt"
+# and "t" among them there only (elsewhere a mountain's "Mt", a letter)
+_UNITS_ON_FORMULAS = {"gt": "gigatonne", "mt": "megatonne", "kt": "kilotonne", "kg": "kilogram", "t": "tonne"}
 _FORMULA = re.compile(r"(?:[a-z]{1,2}\d+){1,3}[a-z]?")
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {
@@ -311,7 +311,7 @@ def _abbreviations_run(word: str) -> tuple[str, ...]:
     # a unit written onto a chemical formula: the unit, and the formula ("gtco2": gigatonnes of CO2)
     for i in (1, 2):
         if word[:i] in _UNITS_ON_FORMULAS and _FORMULA.fullmatch(word[i:]):
-            return ({"mt": "megatonne", "t": "tonne"}.get(word[:i], word[:i]), word[i:])
+            return _UNITS_ON_FORMULAS[word[:i]], word[i:]
     for i in range(2, len(word) - 1):
         if word[:i] in ABBREVIATIONS and word[i:] in ABBREVIATIONS:
             return word[:i], word[i:]

@@ -106,10 +106,15 @@ def _unique(s: PropertyStats, opts: InferOptions) -> bool:
     return s.distinct / max(s.present, 1) >= opts.name_unique
 
 
+def _partly_counted(s: PropertyStats, opts: InferOptions) -> bool:
+    """Values longer than a fact on average, some too long for the profile to count (`SHORT_CHARS`)."""
+    return (s.avg_len or 0) > opts.text_chars and s.short < s.present
+
+
 def _unique_title(s: PropertyStats, opts: InferOptions) -> bool:
     """`_unique`, or, of a name or title longer than a fact on average (`TITLE_CHARS`), nearly every value its own
     among those short enough to be counted (`SHORT_CHARS`), where they are most of them (51 of a law's 63 titles)."""
-    if (s.avg_len or 0) > opts.text_chars and s.short < s.present:
+    if _partly_counted(s, opts):
         return 2 * s.short >= s.present and s.distinct / max(s.short, 1) >= opts.name_unique
     return _unique(s, opts)
 
@@ -257,7 +262,7 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             continue
         seen = f"{s.distinct} distinct values in {s.present} sampled nodes" + (
             f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
-        if (s.avg_len or 0) > opts.text_chars and s.short < s.present:
+        if _partly_counted(s, opts):
             seen = (f"{s.distinct} distinct values in the {s.short} of {s.present} sampled nodes short enough to be "
                     f"counted, {s.avg_len:.0f} characters on average")
         if _unique(s, opts) or (score >= 90 and _unique_title(s, opts)):
