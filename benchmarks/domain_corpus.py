@@ -6807,14 +6807,14 @@ inference, linking, answering or bench_domains.py on them, no xgrag output on th
 considered), and the science helper began past its cutoff (14:48) and did nothing. THIRTY_NINTH_POOL = computer-history,
 kpop-network, vietnam-land-law (three graphs), drawn by `sorted(random.Random(67).sample(sorted(THIRTY_NINTH_POOL), 3))`
 = all three: **frozen** (42 questions), run once at the end of the session's tuning (results/domains_frozen39.json, on
-93ec551); no graph of this pool is tune. Declared as their helpers report them, and kept: computer-history's scripts are
-read from its develop branch (main holds only its licence), 125 of its systems have no maker and IBM's operating systems
-name a machine the graph does not hold; kpop-network is loaded at a commit before its loader stopped parsing, its
-relationships mostly from rule-based text extraction (some wrong: a singer listed in a group he is not in), duplicate
-entity nodes beside the Wikipedia articles, its questions in Vietnamese and no relationship-property question;
-vietnam-land-law loads its committed cache without the README's embedding step, 209 of its 210 links between the 2024
-and 2013 laws pair articles by number alone, its questions in Vietnamese; none states a licence but computer-history
-(BSD-3-Clause).
+93ec551), spent since; no graph of this pool is tune. Declared as their helpers report them, and kept:
+computer-history's scripts are read from its develop branch (main holds only its licence), 125 of its systems have no
+maker and IBM's operating systems name a machine the graph does not hold; kpop-network is loaded at a commit before its
+loader stopped parsing, its relationships mostly from rule-based text extraction (some wrong: a singer listed in a group
+he is not in), duplicate entity nodes beside the Wikipedia articles, its questions in Vietnamese and no
+relationship-property question; vietnam-land-law loads its committed cache without the README's embedding step, 209 of
+its 210 links between the 2024 and 2013 laws pair articles by number alone, its questions in Vietnamese; none states a
+licence but computer-history (BSD-3-Clause).
 
 [s40A paragraph above]
 
@@ -17735,7 +17735,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "issue and effective dates, which amends which, their considerations, "
                                                 "legal bases, defined terms and articles (in Indonesian)",
           writer=write_indonesia_it_regulations, source=IDN_IT_LAW),
-    Graph("vietnam-land-law", "frozen", "Vietnam's Land Law of 2013 and of 2024 (Luật Đất đai, in Vietnamese): "
+    Graph("vietnam-land-law", "spent", "Vietnam's Land Law of 2013 and of 2024 (Luật Đất đai, in Vietnamese): "
                                         "their chapters, sections, articles and clauses (each clause classed as a "
                                         "right, an obligation, a penalty or general), the terms each law's "
                                         "article 3 defines, and which 2024 article supersedes which 2013 one, how "
@@ -17754,7 +17754,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "their titles and shares held, and brokers' branches' net buying of "
                                                "each stock (in Chinese)",
           writer=write_taiwan_stock_knowledge, source=TW_STOCKS),
-    Graph("computer-history", "frozen", "The computer industry's manufacturers (founding years) and the systems "
+    Graph("computer-history", "spent", "The computer industry's manufacturers (founding years) and the systems "
                                          "each made, from ATLAS and the Burroughs B5000 to the IBM System/360, "
                                          "UNIVAC, CDC and DEC lines, with their years, which system each was "
                                          "developed from, and the operating systems that ran on them (Chris "
@@ -17784,7 +17784,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "year), the tracks on each version in order, and the bands' members and "
                                             "years (Andy Aldridge's discography, written as Cypher)",
           writer=write_wareham_discography, source=AHFOW),
-    Graph("kpop-network", "frozen", "Korean singers, groups, albums, songs, labels and agencies, genres, "
+    Graph("kpop-network", "spent", "Korean singers, groups, albums, songs, labels and agencies, genres, "
                                     "occupations and instruments of Vietnamese Wikipedia's K-pop articles (infobox "
                                     "fields in Vietnamese): members, subunits, who sings and wrote what, what "
                                     "manages whom, with the relationships a rule-based extraction found",
