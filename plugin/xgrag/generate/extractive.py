@@ -115,6 +115,7 @@ from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
+from xgrag.retrieval.vietnamese import english_key, english_vietnamese, reads_vietnamese
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     CHINESE_WORDS,
@@ -760,6 +761,16 @@ def _type_words(typ: str) -> set[str]:
     return content_stems(english_chinese(text) if CJK_LETTER.search(text) else text)
 
 
+_TYPED_WORD = re.compile(r"[^\W_]+")
+
+
+def _node_of(fact: Fact) -> str | None:
+    """The node a property fact is of (its id before the last PROPERTY_ID_SEPARATOR), else None."""
+    if fact.kind != "property" or fact.via is not None or PROPERTY_ID_SEPARATOR not in fact.id:
+        return None
+    return fact.id.rsplit(PROPERTY_ID_SEPARATOR, 1)[0]
+
+
 class _Reading:
     """One question over one context: the steps each fact offers, the chains they form, the best chain."""
 
@@ -1114,8 +1125,11 @@ class _Reading:
         for w in sorted((w for w in said.values() if w), key=len, reverse=True):
             unsaid = re.sub(re.escape(w), " ", unsaid, flags=re.IGNORECASE)
         self.german = reads_german(unsaid)
-        plain = english_chinese(english_function_words(english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question)),
-                                                       self.german), known)
+        # (a Vietnamese question's question word said first in English, its words read in English beside them; and the
+        # keys of its graph, written in Vietnamese without their marks, read in English as well for their kind)
+        self.vietnamese = reads_vietnamese(unsaid)
+        plain = english_vietnamese(re.sub(r"\[[^\]]*\]", " ", question), [w for w in said.values() if w])
+        plain = english_chinese(english_function_words(english_interrogatives(plain), self.german), known)
         # ... and a German, Norwegian, Danish, Swedish or Korean question's words of what graphs hold, in English
         # beside themselves (outside the names it says), where the graph's words are English
         self.language = question_language(unsaid)
@@ -2267,6 +2281,11 @@ class _Reading:
                         out.setdefault(a, set()).add(b)
         return out
 
+    def _key(self, relation: str) -> str:
+        """A property's key as its kind is read: in English beside itself where a Vietnamese question's graph writes
+        it in Vietnamese (`english_key`)."""
+        return english_key(relation) if self.vietnamese else relation
+
     def _agents_of(self, name: str) -> set[str]:
         return self._agents.get(name, set())
 
@@ -2275,7 +2294,8 @@ class _Reading:
         the value; or of the form it names, "the three-letter code": "POL"), {KIND_CLASS} for an entity of the class
         it asks for (an agent, a place: read off its type's name), else nothing."""
         if step.value:
-            kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
+            kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind,
+                                                                            key=self._key(step.fact.relation))
             if kind or (self.form is not None and _form_fits(step.to, self.form)):
                 return {KIND_STATED}
             # a season asked is two years spanned, whatever its key ("in which season did X play": its team's
@@ -2289,7 +2309,7 @@ class _Reading:
             # tune, answered with the restaurant. Not "where can I get Caribbean food": the place that serves it is
             # what is asked, not its street)
             return {KIND_CLASS} if (self.kind == "agent" or (self.kind == "place" and self.located)) and value_kind(
-                step.to, self.kind, key=step.fact.relation) else set()
+                step.to, self.kind, key=self._key(step.fact.relation)) else set()
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)
@@ -2381,7 +2401,7 @@ class _Reading:
         # `country` is its name is a country, a place "where is X grown" asks for; coffee-beans, spent)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, " ".join(
             (key_text(end_type), *sorted(self.named_under.get(end.to, ())))) if end_type else None,
-                                                       key=end.fact.relation if end.value else None,
+                                                       key=self._key(end.fact.relation) if end.value else None,
                                                        counted=self.counted, measured=bool(end.words))
         # "how tall": a value under the key of the dimension asked is of the kind asked however it is written (a
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
@@ -2394,8 +2414,8 @@ class _Reading:
         # "Rain mm" {value: 507.9}, an amount; `_measured_value` answers with that value)
         kind_ok = kind_ok or (self.kind in ("amount", "count") and not end.value and end.fact.kind == "edge"
                               and (held := self._measurement(end.to)) is not None
-                              and value_kind(held.tail, self.kind, None, key=held.relation, counted=self.counted,
-                                             measured=bool(end.words)))
+                              and value_kind(held.tail, self.kind, None, key=self._key(held.relation),
+                                             counted=self.counted, measured=bool(end.words)))
         # (an entity reached along a relation that says where its other end is located, IS_LOCATED_IN, is a place,
         # whatever it is called: "where are the cells marked by CD31 PECAM1 found" is the tissue their broad type
         # IS_LOCATED_IN_TISSUE_TYPE, not that type; blood-cell-markers, spent)
@@ -2589,8 +2609,29 @@ class _Reading:
                 steps[0].at not in self.verbatim,
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -self.best_known.get(steps[0].at, 0),
+                -self._namesake_said.get(_node_of(steps[0].fact), 0),
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
+
+    @functools.cached_property
+    def _namesake_said(self) -> dict[str, int]:
+        """By node (`_node_of` a property fact), how many of its own short values the question types (a year, a
+        word), where its name is shared by another node of the context: the reading knows entities by name, so
+        namesakes read as one, and this says which of them the question means ("Đất tín ngưỡng ... của Luật Đất đai
+        2024": the article whose `law_year` is 2024, not its 2013 namesake; vietnam-land-law, spent, answered 2013's
+        article number)."""
+        nodes: dict[str, set[str]] = {}
+        for f in self.facts:
+            node = _node_of(f)
+            if node is not None:
+                nodes.setdefault(f.head, set()).add(node)
+        typed = set(_TYPED_WORD.findall(fold(self.question).lower()))
+        said: dict[str, int] = {}
+        for f in self.facts:
+            node = _node_of(f)
+            if node is not None and len(nodes[f.head]) > 1 and fold(f.tail).strip().lower() in typed:
+                said[node] = said.get(node, 0) + 1
+        return said
 
     @functools.cached_property
     def _closer(self) -> set[tuple[str, str]]:

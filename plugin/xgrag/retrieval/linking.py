@@ -54,6 +54,7 @@ from xgrag.retrieval.names import (
     strip_marks,
 )
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
+from xgrag.retrieval.vietnamese import generic_syllables, reads_vietnamese
 from xgrag.retrieval.words import (
     FOREIGN_FUNCTION_WORDS,
     PLACE_TYPES,
@@ -636,12 +637,14 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
                 continue
             # a company named without its legal form, a person without her honorifics: inferred, said as such
             # ("short")
-            for short in short_forms(s) + abbreviated_forms(surface):
-                start = _find(q, short, units)
-                if start >= 0:
-                    found.append((start, start + len(short), " ".join(short), node, score, "short",
-                                  surface.islower()))
-                    break
+            # (the longest form the question types: "Album Go Live" is "Go Live (album)" with its qualifier said
+            # first, more than the name without it, which another entity's whole name "Go Live" ties; kpop-network,
+            # spent, linked the namesake)
+            forms = [(start, short) for short in short_forms(s) + abbreviated_forms(surface)
+                     if (start := _find(q, short, units)) >= 0]
+            if forms:
+                start, short = max(forms, key=lambda form: len(form[1]))
+                found.append((start, start + len(short), " ".join(short), node, score, "short", surface.islower()))
     if not found:
         return [], set()
     if any(f[5] == "bracket" for f in found):
@@ -1144,6 +1147,12 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
     # a one-letter word says nothing; a one-digit number does ("GPO_7", "Place nr 7")
     content = [i not in covered and t not in _STOP and t not in TITLES and (len(t) > 1 or t.isdigit())
                for i, t in enumerate(q)]
+    # (a Vietnamese question's function words name nothing, "là" no "Shangri La", and its general words alone no part
+    # of a name: kpop-network, spent, linked nine entities for "Công ty nào quản lý nhóm nhạc mà Key là thành viên")
+    generic: frozenset[str] = frozenset()
+    if reads_vietnamese(question):
+        function, generic = generic_syllables(key_tokens)
+        content = [c and t not in function for c, t in zip(content, q, strict=True)]
     runs: list[tuple[int, int]] = []
     for start in range(len(q)):
         if not content[start]:
@@ -1159,6 +1168,8 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
         if any(start < b and a < end for a, b in taken):
             continue
         run = q[start:end]
+        if generic and all(t in generic for t in run):
+            continue
         # (a kind's word with a preposition of another language is that word alone: "el campus de Montegancedo"
         # names no "Campus de Móstoles"; madrid-metro-campuses, spent, read three campuses in it)
         core = [t for t in run if t not in FOREIGN_FUNCTION_WORDS] or run

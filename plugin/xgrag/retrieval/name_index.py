@@ -233,12 +233,14 @@ def qualifier_first(name: str) -> str | None:
     """A name whose qualifier in brackets, a word or three in lower case, is said before it, as an adjective is
     ("Sled (selectorized)": "selectorized Sled", "Lever (plate loaded)": "plate loaded Lever"): a catalogue writes
     the kind first, people the quality first (exrx-exercises, spent: "the selectorized sled" linked every sled).
-    None where the name has no such qualifier."""
+    In any script's lower-case letters: Vietnamese Wikipedia writes "Roly-Poly (bài hát)" (a song), people "bài hát
+    Roly-Poly" (kpop-network, spent, linked a namesake without it). None where the name has no such qualifier."""
     parts = _qualified(name)
     if parts is None:
         return None
     rest, qualifier = parts
-    if not re.fullmatch(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}", qualifier) or not re.search(r"[^\W\d_]", rest):
+    if not re.fullmatch(r"[^\W\d_][^\W\d_-]*(?:-[^\W\d_]+)*(?: [^\W\d_]+(?:-[^\W\d_]+)*){0,2}", qualifier) \
+            or not qualifier.islower() or not re.search(r"[^\W\d_]", rest):
         return None
     return f"{qualifier} {rest}"
 

@@ -103,7 +103,9 @@ SYNONYM_STEMS = {
     "nicknam": "alias", "pseudonym": "alias", "monik": "alias", "alia": "alias",
     # when a thing was built, however asked: "when was X built" asks a `construction_time` key (china-world-heritage,
     # spent: answered with its dynasty); "construction" keeps its -ion, so both forms are listed
-    "build": "construct", "construction": "construct",
+    # (... and who built a machine made it: "which organisation built the JOHNNIAC" asks its MANUFACTURER;
+    # computer-history, spent, answered an operating system that runs on it)
+    "build": "mak", "construction": "mak", "construct": "mak",
     # what a thing weighs: "how much does X weigh" asks its `weight` (mobile-devices, spent: answered a screen size)
     "weigh": "weight",
     # when a product came to market: "when did X launch" asks its `release_date` (mobile-devices, spent)
