@@ -115,7 +115,7 @@ from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
-from xgrag.retrieval.vietnamese import english_key, english_vietnamese, reads_vietnamese
+from xgrag.retrieval.vietnamese import english_key, english_vietnamese, listed_words, reads_vietnamese
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     CHINESE_WORDS,
@@ -1128,6 +1128,12 @@ class _Reading:
         # (a Vietnamese question's question word said first in English, its words read in English beside them; and the
         # keys of its graph, written in Vietnamese without their marks, read in English as well for their kind)
         self.vietnamese = reads_vietnamese(unsaid)
+        # (... each of its words one word with its English: the stems of both count once in a chain)
+        self.one_word: dict[str, str] = {}
+        for typed, english in (listed_words(question, [w for w in said.values() if w]) if self.vietnamese else []):
+            stems = content_stems(fold_marks(typed)) | content_stems(" ".join(english))
+            for st in stems:
+                self.one_word.setdefault(st, min(stems))
         plain = english_vietnamese(re.sub(r"\[[^\]]*\]", " ", question), [w for w in said.values() if w])
         plain = english_chinese(english_function_words(english_interrogatives(plain), self.german), known)
         # ... and a German, Norwegian, Danish, Swedish or Korean question's words of what graphs hold, in English
@@ -2585,7 +2591,8 @@ class _Reading:
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
                 the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, not_counted, sibling, noun_ok,
-                repeats - len(chain.covered - {KIND_CLASS} - own_type_said), -repeats, not self._phrase(end), units,
+                repeats - len({self.one_word.get(w, w) for w in chain.covered - {KIND_CLASS} - own_type_said}),
+                -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "who", where no chain states a word of the question, is someone before a body: "qui dirigeix

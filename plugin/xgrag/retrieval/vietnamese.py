@@ -209,6 +209,14 @@ for _word, _english in VIETNAMESE_WORDS.items():
     _FOLDED.setdefault(fold_marks(_word).lower(), _english)
 
 
+def listed_words(question: str, names: Collection[str] = ()) -> list[tuple[str, tuple[str, ...]]]:
+    """Each word of `VIETNAMESE_WORDS` a question types outside `names`, as typed, with its English words: the
+    reader counts a word and its English once ("sáng tác", written, is one word however many of its English words a
+    chain states)."""
+    return [(m.group(0), VIETNAMESE_WORDS[m.group(0).lower()]) for a, b in _spans_outside(question, names)
+            for m in _LISTED.finditer(question, a, b)]
+
+
 def english_key(key: str) -> str:
     """A property key written in Vietnamese without its marks (`sang_tac`, `chieu_cao`: how graphs asked in Vietnamese
     store them) followed by the English words of the vocabulary's word it spells ("sang_tac writer songwriter
