@@ -1130,8 +1130,9 @@ class _Reading:
         self.vietnamese = reads_vietnamese(unsaid)
         # (... each of its words one word with its English: the stems of both count once in a chain)
         self.one_word: dict[str, str] = {}
-        for typed, english in (listed_words(question, [w for w in said.values() if w]) if self.vietnamese else []):
-            stems = content_stems(fold_marks(typed)) | content_stems(" ".join(english))
+        for typed, said_in_english in (listed_words(question, [w for w in said.values() if w]) if self.vietnamese
+                                       else []):
+            stems = content_stems(fold_marks(typed)) | content_stems(" ".join(said_in_english))
             for st in stems:
                 self.one_word.setdefault(st, min(stems))
         plain = english_vietnamese(re.sub(r"\[[^\]]*\]", " ", question), [w for w in said.values() if w])
@@ -2616,7 +2617,7 @@ class _Reading:
                 steps[0].at not in self.verbatim,
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -self.best_known.get(steps[0].at, 0),
-                -self._namesake_said.get(_node_of(steps[0].fact), 0),
+                -self._namesake_said.get(_node_of(steps[0].fact) or "", 0),
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 
