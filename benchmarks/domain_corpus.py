@@ -16440,6 +16440,52 @@ def write_computer_history(store: Any, mirror: Path) -> None:
         _run_script(store, script, _no_files(COMPUTER_HISTORY))
 
 
+FIN_KG = "JustinJiang1994/financial-knowledge-graph"  # Justin Jiang's 金融知识图谱 of listed companies (2025; MIT)
+# its HEAD (2 July 2025, a README addition); the loader is of 1 July (5c0a89f), its data file of 1 July (5aa52ed)
+FIN_KG_COMMIT = "8c044522ea5158f148ee3c3f978eef4f587a37e4"
+FIN_KG_LOADER = "src/knowledge_graph/neo4j_import.py"
+# its INPUT_FILE, the one file it opens, by the path it gives it (relative to the repository's root, where its README
+# runs each script: `python src/data_collection/data_cleaning.py`...)
+FIN_KG_DATA = "data/financial_data_cleaned.json"
+_FIN_KG_IMPORTS = frozenset({"json"})  # and py2neo: below
+# what py2neo 2021.2's Graph.delete_all() sends (py2neo/database.py: self.run("MATCH (a) DETACH DELETE a"))
+_FIN_KG_DELETE_ALL = "MATCH (a) DETACH DELETE a"
+
+
+def write_listed_company_profiles(store: Any, mirror: Path) -> None:
+    """src/knowledge_graph/neo4j_import.py of JustinJiang1994/financial-knowledge-graph (Justin Jiang's "金融知识图谱
+    项目", July 2025; MIT, its README says; in Chinese) at FIN_KG_COMMIT, run as written as __main__ from the
+    repository's root over the one file it opens, data/financial_data_cleaned.json: the 100 records its
+    sample_extract.py drew at random from OpenKG's company data set (同花顺 10jqka's company profiles of China's
+    A-share, NEEQ, Hong Kong and US listed companies), cleaned by its data_cleaning.py (missing fields "未知"). The
+    loader is py2neo (Graph, Node, Relationship): Graph.delete_all() (on the new store, nothing), then for each record a
+    Company (name, code, english_name, main_business, region, industry, address, capital, employees, website,
+    phone, fax, zipcode, email, logo) merged on its code, its Industry and Region merged on their names (BELONGS_TO,
+    LOCATED_IN) unless "未知", and its 董事长, 总经理 and 法人代表 as Person nodes merged on their names (CHAIRMAN, CEO,
+    LEGAL_REPRESENTATIVE from the company) unless "未知". It is executed in a namespace of its own whose `py2neo` is
+    _py2neo_merge (each Graph.merge the statement py2neo 2021.2 sends for it) with the Graph's delete_all the one
+    statement py2neo sends for it, whose `open` reads only data/financial_data_cleaned.json from the pinned commit and
+    which imports only json; nothing of what it sends is changed."""
+    source = read_file(FIN_KG, FIN_KG_LOADER, mirror, FIN_KG_COMMIT).decode("utf-8")
+    data = read_file(FIN_KG, FIN_KG_DATA, mirror, FIN_KG_COMMIT).decode("utf-8")
+    py2neo_module = _py2neo_merge(FIN_KG, store)
+    merge = py2neo_module.Graph().merge
+
+    def delete_all() -> None:
+        store.query(_FIN_KG_DELETE_ALL, {}, read_only=False)
+
+    py2neo_module.Graph = (  # type: ignore[attr-defined]
+        lambda *args, **kwargs: types.SimpleNamespace(merge=merge, delete_all=delete_all))
+    importer = _loader_importer(FIN_KG, {"py2neo": py2neo_module}, _FIN_KG_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != FIN_KG_DATA or mode != "r":
+            raise CorpusError(f"{FIN_KG}: its loader opens {path} ({mode!r}), which is not read here")
+        return io.StringIO(data)
+
+    _run_loader(FIN_KG, FIN_KG_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s40B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -17760,6 +17806,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "developed from, and the operating systems that ran on them (Chris "
                                          "Moran's Cypher, 2024)",
           writer=write_computer_history, source=COMPUTER_HISTORY),
+    Graph("listed-company-profiles", "frozen", "100 listed companies of China's A-share and NEEQ markets, Hong "
+                                                "Kong and the US, drawn from OpenKG's 10jqka company profiles (in "
+                                                "Chinese): each company's stock code, English name, main business, "
+                                                "address, registered capital, employees and contacts, its industry, "
+                                                "its province, and its chairman, general manager and legal "
+                                                "representative",
+          writer=write_listed_company_profiles, source=FIN_KG),
     # [s40B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
