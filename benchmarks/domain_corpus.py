@@ -6818,6 +6818,69 @@ licence but computer-history (BSD-3-Clause).
 
 [s40A paragraph above]
 
+Helper s40B's paragraph, written blind (the fortieth split, in preparation; begun at 16:24 UTC on 4 December 2026, its
+deadline 18:15; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
+Japanese, German, French, Portuguese, Spanish and Italian). listed-company-profiles:
+github.com/JustinJiang1994/financial-knowledge-graph (Justin Jiang's "金融知识图谱项目", July 2025; MIT, its README
+says, no licence file; Python, its data and README in Chinese), read at FIN_KG_COMMIT (8c04452, 2 July 2025, its HEAD, a
+README addition; the loader of 1 July, 5c0a89f, its data file of 1 July, 5aa52ed). Its load script is
+src/knowledge_graph/neo4j_import.py, py2neo (Graph, Node, Relationship), run as written as __main__ from the
+repository's root (write_listed_company_profiles) over the one file it opens, data/financial_data_cleaned.json: the 100
+records its sample_extract.py drew at random (random.sample, no seed; the drawn sample is committed) from OpenKG's
+company data set (data.openkg.cn, 23.8 MB, 同花顺 10jqka's profiles of China's A-share and NEEQ (新三板), Hong Kong and
+US listed companies; the full file, data/financial_data.json, is not in the snapshot and is not read), cleaned by its
+data_cleaning.py (fields kept, missing ones "未知"). It runs in a namespace of its own whose `py2neo` is _py2neo_merge
+(each Graph.merge the statement py2neo 2021.2 sends for it) with the Graph's delete_all the statement py2neo 2021.2
+sends for it, "MATCH (a) DETACH DELETE a" (read from py2neo 2021.2.4's database.py; on the new store it deletes
+nothing), whose `open` reads only that file from the pinned commit and which imports only json; nothing it sends is
+changed (no 4.x syntax in it; no shared helper changed: the Graph with delete_all is built in the writer). The README's
+own step 3 still says the import is "待补充" (to come): the script beside it is the repository's Neo4j load. Graph (`up`
+63 s, the server's start included): 291 nodes in 4 labels (Person 101, Company 100: name, code, english_name,
+main_business, region, industry, address, capital "12.27亿元", employees "1424", website, phone, fax, zipcode, email,
+logo, all strings; Industry 71; Region 19) and 360 relationships (BELONGS_TO 100, LOCATED_IN 67, LEGAL_REPRESENTATIVE
+67, CEO 65, CHAIRMAN 61), no relationship property, so no relationship-property question; fewer than the 300 nodes aimed
+at (the repository samples 100 companies). Quirks kept as the loader writes them: a missing field is the string "未知"
+(33 Hong Kong and US companies have no region and capital "未知", 24 no main business), 24 companies' website is "" and
+two's "--", Postal Realty Trust's employees "--"; the data's industries come in three schemes (申万-style "电子 —
+光学光电子" with a spaced dash, Hong Kong's "地产建筑业 - 地产 - 地产发展商", the US ones in Chinese, "生物科技") and
+two US companies carry an English one that is not theirs (Endeavor Group Holdings "Oil: Crude Producers", MarkWest
+Energy Partners "Telecommunications Equipment"); 北京泽桥传媒's industry is "-", an Industry node; one Person per name
+(no name is shared by two companies here), an acting general manager "茆顺明(代)" a Person beside 茆顺明; 6 mainland
+companies have no chairman. The 14 questions, in Chinese as the data is: 7 edge (Air China's chairman, Visionox's
+general manager, Guizhou Space Appliance's industry, Xinjiang Guannong's province, Jiangsu Jumway's legal representative
+(not its chairman), the company 孙邦祥 chairs, Palo Alto Networks' industry), 4 node-property (Sichuan Road & Bridge's
+employees, Aurora Optoelectronics' registered capital, Zhejiang Xiantong's stock code, Comcast's English name), 3
+two-hop (the province of the company 王锦华 chairs, the industry of the company 林劲楠 manages, the general manager of
+the company 曾尚成 chairs); each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+a-share-companies (China's A-share companies of 2018 with their people, industries and concepts, lemonhu's model),
+china-industry-chain (A-share companies and Shenwan industries), china-top-shareholders and taiwan-stock-knowledge; Palo
+Alto Networks is named in sec-edgar's questions too; no corpus graph holds NEEQ, Hong Kong and US companies' profiles
+with their registered capital, employees, province and three officer roles. Considered by s40B and left out (each
+grepped here first): naphattha/A-Financial-Knowledge-Graph-SET50-Annual-Reports-database (Thailand's SET50: besides its
+50 companies, its notebook writes Price, Ratio and Metric nodes keyed by symbol, date and type, with no name);
+psych3ma/stock-graph (Korea's FSC governance data: no data or ETL committed); georgelza/financial_txn_flow_using_graphDB
+(countries and banks as Cypher beside demo accounts, persons and transactions; not examined further);
+BartPipple/rabotrace (generated suppliers, "supplier_A"); xingzelei/insurance_kg_system (its data built by its own
+generate_large_data.py); neo4j-partners/neo4j-databricks-demo and graph-on-databricks (demo banking and supplier-risk
+CSVs, not examined), databricks-neo4j-workshop (aircraft, not this domain); neo4j-product-examples/data-prep-sec-edgar
+(Form 10-K chunks and Form 13: sec-edgar's data), graphrag-contract-review (three contracts extracted by a model) and
+ds-supply-chain-use-cases (Cargo 2000 notebooks and a London Underground dump, not examined further);
+logicalgraphs/crypto-n-rust (one label, Coin, with exchange ratios); bulebule00/Financial-knowledge-map (a Django app
+over data/stock.csv and GuPiao.csv; its neo_models.py not read); ronnywang/company-graph (a PHP site over a database of
+ronnywang/twcompany's Taiwan company register, no Neo4j); MikeWCY/FYP-Financial-Knowledge-Graph (no data);
+cannahum/company-trade-graph (an API client); Stockelper-Lab/stockelper-kg (KIS, OpenDART and KRX APIs at run time);
+gyutaetae/Financial-GraphRAG and catch-thema/corporate-relationship-gnn (extracted by a model; NetworkX); found by their
+text with no repository identified or no data committed: a French LOAD CSV of entreprises.csv (denomination_sociale,
+secteur_activite_code; the file not found committed), a Tamil Nadu bank e-auction loader (tn_auction_data.jsonl), a Go
+ATM, bank and card loader (cards with numbers and CVCs), an Amazon Reviews 2023 product loader with Vietnamese comments
+and an FPT Shop product loader (users, purchases and friendships beside its products), a Korean OpenDART
+investment-edges loader and a Cyfrowy Polsat KRS loader (APIs); and, seen again, left out before: DFID/dcm-graph,
+MickeyJ/fao-graph-db, AdrianoII/PortalTransparencia2Neo4j,
+DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, graphadvantage/neo4j-us-commodity-flow,
+nervousmammoth/neo4j-finance, austinleedavis/neo4j-financial-data-importer, kinau/P300, indiepopart/spring-graphql,
+2020-data-integration/data-collection, kkkqkx123/financial-intelligence-practice-exp and Spantree/instacart-neo4j.
+
 [s40B paragraph above]
 
 [s40C paragraph above]
