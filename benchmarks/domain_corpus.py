@@ -6818,6 +6818,69 @@ licence but computer-history (BSD-3-Clause).
 
 [s40A paragraph above]
 
+Helper s40B's paragraph, written blind (the fortieth split, in preparation; begun at 16:24 UTC on 4 December 2026, its
+deadline 18:15; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
+Japanese, German, French, Portuguese, Spanish and Italian). listed-company-profiles:
+github.com/JustinJiang1994/financial-knowledge-graph (Justin Jiang's "金融知识图谱项目", July 2025; MIT, its README
+says, no licence file; Python, its data and README in Chinese), read at FIN_KG_COMMIT (8c04452, 2 July 2025, its HEAD, a
+README addition; the loader of 1 July, 5c0a89f, its data file of 1 July, 5aa52ed). Its load script is
+src/knowledge_graph/neo4j_import.py, py2neo (Graph, Node, Relationship), run as written as __main__ from the
+repository's root (write_listed_company_profiles) over the one file it opens, data/financial_data_cleaned.json: the 100
+records its sample_extract.py drew at random (random.sample, no seed; the drawn sample is committed) from OpenKG's
+company data set (data.openkg.cn, 23.8 MB, 同花顺 10jqka's profiles of China's A-share and NEEQ (新三板), Hong Kong and
+US listed companies; the full file, data/financial_data.json, is not in the snapshot and is not read), cleaned by its
+data_cleaning.py (fields kept, missing ones "未知"). It runs in a namespace of its own whose `py2neo` is _py2neo_merge
+(each Graph.merge the statement py2neo 2021.2 sends for it) with the Graph's delete_all the statement py2neo 2021.2
+sends for it, "MATCH (a) DETACH DELETE a" (read from py2neo 2021.2.4's database.py; on the new store it deletes
+nothing), whose `open` reads only that file from the pinned commit and which imports only json; nothing it sends is
+changed (no 4.x syntax in it; no shared helper changed: the Graph with delete_all is built in the writer). The README's
+own step 3 still says the import is "待补充" (to come): the script beside it is the repository's Neo4j load. Graph (`up`
+63 s, the server's start included): 291 nodes in 4 labels (Person 101, Company 100: name, code, english_name,
+main_business, region, industry, address, capital "12.27亿元", employees "1424", website, phone, fax, zipcode, email,
+logo, all strings; Industry 71; Region 19) and 360 relationships (BELONGS_TO 100, LOCATED_IN 67, LEGAL_REPRESENTATIVE
+67, CEO 65, CHAIRMAN 61), no relationship property, so no relationship-property question; fewer than the 300 nodes aimed
+at (the repository samples 100 companies). Quirks kept as the loader writes them: a missing field is the string "未知"
+(33 Hong Kong and US companies have no region and capital "未知", 24 no main business), 24 companies' website is "" and
+two's "--", Postal Realty Trust's employees "--"; the data's industries come in three schemes (申万-style "电子 —
+光学光电子" with a spaced dash, Hong Kong's "地产建筑业 - 地产 - 地产发展商", the US ones in Chinese, "生物科技") and
+two US companies carry an English one that is not theirs (Endeavor Group Holdings "Oil: Crude Producers", MarkWest
+Energy Partners "Telecommunications Equipment"); 北京泽桥传媒's industry is "-", an Industry node; one Person per name
+(no name is shared by two companies here), an acting general manager "茆顺明(代)" a Person beside 茆顺明; 6 mainland
+companies have no chairman. The 14 questions, in Chinese as the data is: 7 edge (Air China's chairman, Visionox's
+general manager, Guizhou Space Appliance's industry, Xinjiang Guannong's province, Jiangsu Jumway's legal representative
+(not its chairman), the company 孙邦祥 chairs, Palo Alto Networks' industry), 4 node-property (Sichuan Road & Bridge's
+employees, Aurora Optoelectronics' registered capital, Zhejiang Xiantong's stock code, Comcast's English name), 3
+two-hop (the province of the company 王锦华 chairs, the industry of the company 林劲楠 manages, the general manager of
+the company 曾尚成 chairs); each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+a-share-companies (China's A-share companies of 2018 with their people, industries and concepts, lemonhu's model),
+china-industry-chain (A-share companies and Shenwan industries), china-top-shareholders and taiwan-stock-knowledge; Palo
+Alto Networks is named in sec-edgar's questions too; no corpus graph holds NEEQ, Hong Kong and US companies' profiles
+with their registered capital, employees, province and three officer roles. Considered by s40B and left out (each
+grepped here first): naphattha/A-Financial-Knowledge-Graph-SET50-Annual-Reports-database (Thailand's SET50: besides its
+50 companies, its notebook writes Price, Ratio and Metric nodes keyed by symbol, date and type, with no name);
+psych3ma/stock-graph (Korea's FSC governance data: no data or ETL committed); georgelza/financial_txn_flow_using_graphDB
+(countries and banks as Cypher beside demo accounts, persons and transactions; not examined further);
+BartPipple/rabotrace (generated suppliers, "supplier_A"); xingzelei/insurance_kg_system (its data built by its own
+generate_large_data.py); neo4j-partners/neo4j-databricks-demo and graph-on-databricks (demo banking and supplier-risk
+CSVs, not examined), databricks-neo4j-workshop (aircraft, not this domain); neo4j-product-examples/data-prep-sec-edgar
+(Form 10-K chunks and Form 13: sec-edgar's data), graphrag-contract-review (three contracts extracted by a model) and
+ds-supply-chain-use-cases (Cargo 2000 notebooks and a London Underground dump, not examined further);
+logicalgraphs/crypto-n-rust (one label, Coin, with exchange ratios); bulebule00/Financial-knowledge-map (a Django app
+over data/stock.csv and GuPiao.csv; its neo_models.py not read); ronnywang/company-graph (a PHP site over a database of
+ronnywang/twcompany's Taiwan company register, no Neo4j); MikeWCY/FYP-Financial-Knowledge-Graph (no data);
+cannahum/company-trade-graph (an API client); Stockelper-Lab/stockelper-kg (KIS, OpenDART and KRX APIs at run time);
+gyutaetae/Financial-GraphRAG and catch-thema/corporate-relationship-gnn (extracted by a model; NetworkX); found by their
+text with no repository identified or no data committed: a French LOAD CSV of entreprises.csv (denomination_sociale,
+secteur_activite_code; the file not found committed), a Tamil Nadu bank e-auction loader (tn_auction_data.jsonl), a Go
+ATM, bank and card loader (cards with numbers and CVCs), an Amazon Reviews 2023 product loader with Vietnamese comments
+and an FPT Shop product loader (users, purchases and friendships beside its products), a Korean OpenDART
+investment-edges loader and a Cyfrowy Polsat KRS loader (APIs); and, seen again, left out before: DFID/dcm-graph,
+MickeyJ/fao-graph-db, AdrianoII/PortalTransparencia2Neo4j,
+DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, graphadvantage/neo4j-us-commodity-flow,
+nervousmammoth/neo4j-finance, austinleedavis/neo4j-financial-data-importer, kinau/P300, indiepopart/spring-graphql,
+2020-data-integration/data-collection, kkkqkx123/financial-intelligence-practice-exp and Spantree/instacart-neo4j.
+
 [s40B paragraph above]
 
 [s40C paragraph above]
@@ -16440,6 +16503,52 @@ def write_computer_history(store: Any, mirror: Path) -> None:
         _run_script(store, script, _no_files(COMPUTER_HISTORY))
 
 
+FIN_KG = "JustinJiang1994/financial-knowledge-graph"  # Justin Jiang's 金融知识图谱 of listed companies (2025; MIT)
+# its HEAD (2 July 2025, a README addition); the loader is of 1 July (5c0a89f), its data file of 1 July (5aa52ed)
+FIN_KG_COMMIT = "8c044522ea5158f148ee3c3f978eef4f587a37e4"
+FIN_KG_LOADER = "src/knowledge_graph/neo4j_import.py"
+# its INPUT_FILE, the one file it opens, by the path it gives it (relative to the repository's root, where its README
+# runs each script: `python src/data_collection/data_cleaning.py`...)
+FIN_KG_DATA = "data/financial_data_cleaned.json"
+_FIN_KG_IMPORTS = frozenset({"json"})  # and py2neo: below
+# what py2neo 2021.2's Graph.delete_all() sends (py2neo/database.py: self.run("MATCH (a) DETACH DELETE a"))
+_FIN_KG_DELETE_ALL = "MATCH (a) DETACH DELETE a"
+
+
+def write_listed_company_profiles(store: Any, mirror: Path) -> None:
+    """src/knowledge_graph/neo4j_import.py of JustinJiang1994/financial-knowledge-graph (Justin Jiang's "金融知识图谱
+    项目", July 2025; MIT, its README says; in Chinese) at FIN_KG_COMMIT, run as written as __main__ from the
+    repository's root over the one file it opens, data/financial_data_cleaned.json: the 100 records its
+    sample_extract.py drew at random from OpenKG's company data set (同花顺 10jqka's company profiles of China's
+    A-share, NEEQ, Hong Kong and US listed companies), cleaned by its data_cleaning.py (missing fields "未知"). The
+    loader is py2neo (Graph, Node, Relationship): Graph.delete_all() (on the new store, nothing), then for each record a
+    Company (name, code, english_name, main_business, region, industry, address, capital, employees, website,
+    phone, fax, zipcode, email, logo) merged on its code, its Industry and Region merged on their names (BELONGS_TO,
+    LOCATED_IN) unless "未知", and its 董事长, 总经理 and 法人代表 as Person nodes merged on their names (CHAIRMAN, CEO,
+    LEGAL_REPRESENTATIVE from the company) unless "未知". It is executed in a namespace of its own whose `py2neo` is
+    _py2neo_merge (each Graph.merge the statement py2neo 2021.2 sends for it) with the Graph's delete_all the one
+    statement py2neo sends for it, whose `open` reads only data/financial_data_cleaned.json from the pinned commit and
+    which imports only json; nothing of what it sends is changed."""
+    source = read_file(FIN_KG, FIN_KG_LOADER, mirror, FIN_KG_COMMIT).decode("utf-8")
+    data = read_file(FIN_KG, FIN_KG_DATA, mirror, FIN_KG_COMMIT).decode("utf-8")
+    py2neo_module = _py2neo_merge(FIN_KG, store)
+    merge = py2neo_module.Graph().merge
+
+    def delete_all() -> None:
+        store.query(_FIN_KG_DELETE_ALL, {}, read_only=False)
+
+    py2neo_module.Graph = (  # type: ignore[attr-defined]
+        lambda *args, **kwargs: types.SimpleNamespace(merge=merge, delete_all=delete_all))
+    importer = _loader_importer(FIN_KG, {"py2neo": py2neo_module}, _FIN_KG_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != FIN_KG_DATA or mode != "r":
+            raise CorpusError(f"{FIN_KG}: its loader opens {path} ({mode!r}), which is not read here")
+        return io.StringIO(data)
+
+    _run_loader(FIN_KG, FIN_KG_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s40B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -17760,6 +17869,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "developed from, and the operating systems that ran on them (Chris "
                                          "Moran's Cypher, 2024)",
           writer=write_computer_history, source=COMPUTER_HISTORY),
+    Graph("listed-company-profiles", "frozen", "100 listed companies of China's A-share and NEEQ markets, Hong "
+                                                "Kong and the US, drawn from OpenKG's 10jqka company profiles (in "
+                                                "Chinese): each company's stock code, English name, main business, "
+                                                "address, registered capital, employees and contacts, its industry, "
+                                                "its province, and its chairman, general manager and legal "
+                                                "representative",
+          writer=write_listed_company_profiles, source=FIN_KG),
     # [s40B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -8212,6 +8212,89 @@ def test_computer_history_refuses_a_script_that_reads_a_file_or_a_commit_without
         corpus.write_computer_history(Recorder(), mirror)
 
 
+# JustinJiang1994/financial-knowledge-graph's neo4j_import.py, shortened: three of its Company fields, its Industry
+# and two of its person roles, as it writes them with py2neo (Graph.delete_all, then Graph.merge of each node on its
+# label and key and of each relationship between bound nodes), over its one file
+_FIN_KG_LOADER = (
+    "import json\nfrom py2neo import Graph, Node, Relationship\n\n"
+    'NEO4J_URL = "bolt://localhost:7687"\nINPUT_FILE = "data/financial_data_cleaned.json"\n\n'
+    "def import_to_neo4j(input_file):\n    graph = Graph(NEO4J_URL, auth=(\"neo4j\", \"password\"))\n"
+    "    graph.delete_all()\n\n    with open(input_file, 'r', encoding='utf-8') as f:\n        data = json.load(f)\n"
+    "    for item in data:\n"
+    '        company = Node("Company", name=item.get("公司名称", "未知"), code=item.get("股票代码", "未知"),\n'
+    '            employees=item.get("员工人数", "未知"))\n'
+    '        graph.merge(company, "Company", "code")\n'
+    '        industry_name = item.get("所属行业", None)\n'
+    '        if industry_name and industry_name != "未知":\n'
+    '            industry = Node("Industry", name=industry_name)\n'
+    '            graph.merge(industry, "Industry", "name")\n'
+    '            graph.merge(Relationship(company, "BELONGS_TO", industry))\n'
+    '        for role, rel in [("董事长", "CHAIRMAN"), ("总经理", "CEO")]:\n'
+    "            person_name = item.get(role, None)\n"
+    '            if person_name and person_name != "未知":\n'
+    '                person = Node("Person", name=person_name)\n'
+    '                graph.merge(person, "Person", "name")\n'
+    "                graph.merge(Relationship(company, rel, person))\n\n"
+    'if __name__ == "__main__":\n    import_to_neo4j(INPUT_FILE) ')
+_FIN_KG_DATA = json.dumps([
+    {"公司名称": "维信诺科技股份有限公司", "股票代码": "002387", "员工人数": "7214", "所属行业": "电子 — 光学光电子",
+     "董事长": "程涛", "总经理": "张德强"},
+    {"公司名称": "康卡斯特公司", "股票代码": "CMCSK", "员工人数": "184000", "所属行业": "有线和卫星电视",
+     "董事长": "未知", "总经理": "未知"}], ensure_ascii=False, indent=2)
+
+
+def _fin_kg_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _FIN_KG_LOADER) -> Path:
+    # after the pinned commit, a data file of another sample: what the writer must not read
+    later = json.dumps([{"公司名称": "四川路桥建设集团股份有限公司", "股票代码": "600039"}], ensure_ascii=False)
+    pinned = _committed_mirror(tmp_path, "JustinJiang1994+financial-knowledge-graph",
+                               {corpus.FIN_KG_LOADER: loader, corpus.FIN_KG_DATA: _FIN_KG_DATA},
+                               later={corpus.FIN_KG_DATA: later})
+    monkeypatch.setattr(corpus, "FIN_KG_COMMIT", pinned)
+    return tmp_path
+
+
+def test_listed_company_profiles_runs_its_py2neo_loader_at_the_pinned_commit_deleting_all_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # delete_all is the statement py2neo 2021.2 sends; each merge of a node MERGEs it on its label and key and binds
+    # it to the id the store answers, each relationship is MERGEd between its bound ends; "未知" persons are skipped
+    store = _MergeStore()
+    corpus.write_listed_company_profiles(store, _fin_kg_mirror(tmp_path, monkeypatch))
+
+    def node(label: str, key: str) -> str:
+        return (f"UNWIND $data AS r\nMERGE (_:`{label}` {{`{key}`:r[\"{key}\"]}})\nSET _ += r\nSET _:`{label}`\n"
+                "RETURN elementId(_) AS id")
+
+    def edge(kind: str) -> str:
+        return ("UNWIND $data AS r\nMATCH (a) WHERE elementId(a) = r[0]\nMATCH (b) WHERE elementId(b) = r[2]\n"
+                f"MERGE (a)-[_:`{kind}`]->(b)\nSET _ += r[1]")
+
+    assert [s for s, _ in store.calls] == [
+        "MATCH (a) DETACH DELETE a",
+        node("Company", "code"), node("Industry", "name"), edge("BELONGS_TO"),
+        node("Person", "name"), edge("CHAIRMAN"), node("Person", "name"), edge("CEO"),
+        node("Company", "code"), node("Industry", "name"), edge("BELONGS_TO")]
+    params = [p for _, p in store.calls]
+    assert params[0] == {}
+    assert params[1] == {"data": [{"name": "维信诺科技股份有限公司", "code": "002387", "employees": "7214"}]}
+    assert params[2] == {"data": [{"name": "电子 — 光学光电子"}]} and params[3] == {"data": [["n2", {}, "n3"]]}
+    assert params[4] == {"data": [{"name": "程涛"}]} and params[5] == {"data": [["n2", {}, "n5"]]}
+    assert params[6] == {"data": [{"name": "张德强"}]} and params[7] == {"data": [["n2", {}, "n7"]]}
+    assert params[8] == {"data": [{"name": "康卡斯特公司", "code": "CMCSK", "employees": "184000"}]}
+    assert params[10] == {"data": [["n9", {}, "n10"]]}
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import os\n", "imports os"),
+    ("open('data/financial_data_sample.json', 'r')\n", "opens data/financial_data_sample.json ('r')"),
+    ("open(INPUT_FILE, 'w')\n", "opens data/financial_data_cleaned.json ('w')"),
+    ('Graph().merge(Node("Person", name="x"))\n', "without a primary label and key")])
+def test_listed_company_profiles_imports_opens_and_merges_nothing_but_what_its_loader_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _FIN_KG_LOADER.replace('if __name__ == "__main__":', change + 'if __name__ == "__main__":')
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_listed_company_profiles(_MergeStore(), _fin_kg_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s40B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
