@@ -16603,6 +16603,58 @@ def write_carbon_bombs(store: Any, mirror: Path) -> None:
     namespace["update_neo4j"]()
 
 
+CORONAVIRUS_KG = "sbl-sdsc/coronavirus-knowledge-graph"  # SDSC's Structural Bioinformatics Lab, 2020 (MIT)
+# its HEAD (25 November 2020, a README edit); the notebook and data/ last changed on 19 March 2020 ("added clade data")
+CORONAVIRUS_KG_COMMIT = "4705643e37714f1ed1010bcb7f1566a397fdfc45"
+CORONAVIRUS_KG_NOTEBOOK = "notebooks/2-CreateGraph.ipynb"  # its one neo4j-admin import (3.5) command, a `!` cell
+# `--max-memory=<size>`: how much memory the 3.5 tool may take, which changes nothing it writes (not an option of
+# _neo4j_admin_import, which refuses what it does not read: taken out of the command here, and only it)
+_MAX_MEMORY = re.compile(r"\s--max-memory=\S+")
+
+
+def _coronavirus_kg_command(notebook: bytes) -> str:
+    """The one code cell of 2-CreateGraph.ipynb that runs `neo4j-admin import` (on a line that is not a comment:
+    the cell printing the tool's help is commented out), its `--max-memory` option taken out; a notebook with no
+    such cell or with more than one is an error."""
+    sources = ["".join(cell.get("source", [])) for cell in json.loads(notebook.decode("utf-8")).get("cells", [])
+               if cell.get("cell_type") == "code"]
+    cells = [source for source in sources
+             if any("neo4j-admin import" in line for line in source.splitlines() if not line.lstrip().startswith("#"))]
+    if len(cells) != 1:
+        raise CorpusError(f"{CORONAVIRUS_KG}: {CORONAVIRUS_KG_NOTEBOOK} runs neo4j-admin import in {len(cells)} "
+                          "cells, not one")
+    return _MAX_MEMORY.sub("", cells[0])
+
+
+def write_coronavirus_strains(store: Any, mirror: Path) -> None:
+    """The neo4j-admin import command of notebooks/2-CreateGraph.ipynb of sbl-sdsc/coronavirus-knowledge-graph (Peter
+    Rose's Structural Bioinformatics Laboratory at the San Diego Supercomputer Center, February-March 2020, "a
+    knowledge graph of the 2019-nCoV outbreak"; MIT) as the notebook runs it after its 1a-Strains.ipynb wrote the
+    files (its `!rm -r` of an old graph.db before it is not run: the database is empty): the three coronavirus
+    outbreaks (Outbreak: COVID-19, MERS, SARS with their start years) and their pathogens (Pathogen: NCBI taxonomy
+    id, acronym, name; CAUSES), and Nextstrain's metadata of the SARS-CoV-2 genomes shared by 19 March 2020: each
+    strain (Strain: its name "Australia/NSW01/2020", Nextstrain clade, GISAID and GenBank accessions, collection
+    date; HAS from SARS-CoV-2), the person or animal it was sampled from (Person or Animal by its :LABEL: the strain
+    name as id, age, sex, exposure location, host taxonomy id, date submitted; CARRIES the strain, IS_A its Host
+    species), and the country, first- and second-level divisions and city of both (Country, Admin1, Admin2, City;
+    FOUND_IN from the strain, LOCATED_IN from the host). The import is done by _neo4j_admin_import as the tool does
+    it (ids strings, stored as the property the header names: name, id, taxonomy_id; every other column a string;
+    an empty field no property), the files read from the repository at CORONAVIRUS_KG_COMMIT by the paths the
+    command gives them relative to notebooks/ (`../data/nodes/Strain.csv`; a path leaving the repository is an
+    error). Its `--max-memory=250000` is left out (it sizes the tool's memory and changes nothing written); its
+    --database=graph.db is the started server's database here."""
+    command = _coronavirus_kg_command(read_file(CORONAVIRUS_KG, CORONAVIRUS_KG_NOTEBOOK, mirror,
+                                                CORONAVIRUS_KG_COMMIT))
+    folder = posixpath.dirname(CORONAVIRUS_KG_NOTEBOOK)
+
+    def read(path: str) -> bytes:
+        name = posixpath.normpath(posixpath.join(folder, path))
+        if name.startswith("../") or posixpath.isabs(name):
+            raise CorpusError(f"{CORONAVIRUS_KG}: its command reads {path}, outside the repository")
+        return read_file(CORONAVIRUS_KG, name, mirror, CORONAVIRUS_KG_COMMIT)
+    _neo4j_admin_import(store, CORONAVIRUS_KG, command, read)
+
+
 # [s40C source and writer above]
 
 
@@ -17773,6 +17825,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "that finance those companies (2016-2022, in US dollars) and the countries' "
                                     "emissions, GDP and population (Data For Good France, carbonbombs.org, 2023)",
           writer=write_carbon_bombs, source=CARBON_BOMBS),
+    Graph("coronavirus-strains", "frozen", "The SARS-CoV-2 genomes shared by 19 March 2020 as Nextstrain listed "
+                                            "them: each strain's clade, accessions and collection date, the person "
+                                            "or animal it was sampled from (age, sex, where exposed, host species), "
+                                            "the country, region and city of both, and the COVID-19, MERS and SARS "
+                                            "outbreaks with their coronaviruses (SDSC's coronavirus knowledge "
+                                            "graph, 2020)",
+          writer=write_coronavirus_strains, source=CORONAVIRUS_KG),
     # [s40C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
