@@ -6883,6 +6883,60 @@ nervousmammoth/neo4j-finance, austinleedavis/neo4j-financial-data-importer, kina
 
 [s40B paragraph above]
 
+Helper s40C's paragraph, written blind (the fortieth split, in preparation; begun at 16:23 UTC; domain searched:
+science, medicine, health, biology, chemistry and education, in English, Chinese, Spanish, Portuguese, German and
+Korean). coronavirus-strains: github.com/sbl-sdsc/coronavirus-knowledge-graph (Peter Rose's Structural
+Bioinformatics Laboratory at the San Diego Supercomputer Center, February-March 2020, "a knowledge graph of the
+2019-nCoV outbreak"; MIT; Python notebooks), the one neo4j-admin import (3.5) command of notebooks/2-CreateGraph.ipynb
+(a `!` cell), pinned at 4705643 of 25 November 2020, the mirror's HEAD (CORONAVIRUS_KG_COMMIT,
+write_coronavirus_strains; data/ last changed on 19 March 2020, "added clade data", the notebook on 20 March), over the
+node and relationship files its 1a-Strains.ipynb wrote from Nextstrain's ncov metadata (committed beside it in
+reference_data/). The command is run by _neo4j_admin_import as the tool does it, its paths read relative to notebooks/;
+the loader changed two things: its `--max-memory=250000` is taken out of the command (it sizes the tool's memory and
+changes nothing written; _neo4j_admin_import refuses options it does not read), and the notebook's `!rm -r` of an old
+graph.db before it is not run (the database is empty); no 4.x syntax, no Cypher. Size: 1,901 nodes in 10 labels (Strain
+824: name "Australia/NSW01/2020", Nextstrain clade, GISAID and GenBank accessions, collection date; Person 808 and
+Animal 11, the :LABEL of one file: id, age, sex, exposure location, host taxonomy id, date submitted; Admin1 111; City
+92; Country 36; Admin2 9; Host 4: Homo sapiens, Rhinolophus affinis, Canis, Manis javanica; Outbreak 3: COVID-19, MERS,
+SARS with start years; Pathogen 3: SARS-CoV-2, MERS-CoV, SARS-CoV) and 6,263 relationships (FOUND_IN 1,906 from a
+strain: 822 country, 815 Admin1, 241 city, 28 Admin2; LOCATED_IN 1,892 from its host: 817, 810, 237, 28; HAS 824 from
+SARS-CoV-2; CARRIES 819; IS_A 819 to the host species; CAUSES 3); no relationship has a property; `up` took 25 s with
+the server's start. Quirks kept as the files have them: a host's id is its strain's name (Person "Finland/1/2020"
+CARRIES Strain "Finland/1/2020"), and both are FOUND_IN and LOCATED_IN the same places; every strain is HAS from
+SARS-CoV-2, the bat's RaTG13 of 2013 and the nine pangolin coronaviruses too, so MERS-CoV and SARS-CoV have none; five
+strains have no host (four Wuhan market environment samples and Wales/PHW04/2020); every property is a string (ages
+"32", the dog's "17", start years "2003", dates "2020-01-29" and 22 "2020-03-XX"); 312 strains have no clade, 422 hosts
+no age, 403 no sex; Country holds "Mainland China" and "Hong Kong"; Admin1 holds countries and cities as Nextstrain's
+division field has them ("Finland", "Leuven", "Luxembourg"), and one town is two cities ("Crépy en Valois", "Crépy-en
+-Valois"); the Person nodes are Nextstrain's published, anonymous sample metadata (age, sex), no names. The 14
+questions: 7 edge (the coronavirus causing MERS, the genome of a county, of a city, of a region, a genome's city, county
+and province), 4 node-property (an outbreak's start, a genome's clade, a patient's age, a sample's collection date), 3
+two-hop (the host species of the bat's virus, the country of a city's genome, where the patient carrying a genome had
+been exposed); no relationship-property question (the graph has no relationship properties); named by strain names as
+virologists write them; domain_gold.py check: 0 problems; each answer checked with Cypher to be the only one; no xgrag
+command was run on the graph. Overlaps: virus-hosts (virus and host taxa), virus-knowledge-graph and covid-vaccinations
+(SARS-CoV-2 in other data), disease-network; no genome-metadata or outbreak graph in the corpus. Considered by s40C and
+left out (each grepped here first): Ianta0715/pharox_dx (CIViC's clinical evidence for five cancer variants, loaded in
+Spanish by its civic_to_neo4j.py: no snapshot of it can be had here); tsanitashafa/LLM-RAG-Knowledge-Graph-Medical-Node
+(a graph an LLM extracts from typed text); weilifan/Knowledge-Graph-Medical-QA (the QASystemOnMedicalKG pipeline again,
+its data/ only a readme); sbl-sdsc/kg-import (a loading tool with example patients, cities and diseases; not evaluated
+further); sbl-sdsc/kg-bio (notebooks that download ChEBI, ChEMBL, NCBI and UniProt at run time, no data committed);
+adlynfakhreyz/epihelix-project (its data/raw/ only a README); desouz78/Final-Project---Big-Data-Tools-and-Techniques
+(Brazil's rural schools from ANATEL: the CSV kept on a cloud drive, not committed); Sheldon2016/COVID19Motif (its nodes
+and edges files not committed); HeyKidHealth/poc (an electronic medical record app's Cypher, no data);
+dgg32/clinical_chatbot_public (a chatbot beside one trials TSV; not evaluated further), dgg32/doctorai_eli5 (a front
+end), dgg32/mgnify_sentiment (no Neo4j load), dgg32/ono (Japanese onomatopoeia: language, not this domain) and
+dgg32/gemini_bayesian (a Bayesian network's export; not evaluated further); ddmoitra/Neo4j-Solar_System_Graph_Database
+(a JSON export and a relationships CSV; not evaluated further); left out with their repositories not named by the
+search: a Colombian medicines (CUM) golden record read from a SQL database, a Brazilian course timetable written by an
+app, two traditional Chinese medicine loaders (one reading Windows paths, one a MySQL database) and an LLM-fed
+crop-pathogen graph; and, seen again and left out before: liuhuanyong/QASystemOnMedicalKG, AIDA-UIUC/uiuc-scheduler,
+rao305/boilerai, etalab-ia/ami-ia-chub, snu-dbs/m2bench, thaisstein/datasci4chemistry, jeffwhite-619/periodicity,
+dgg32/fda_food, covid-19-net/covid-19-community, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
+ivanbrillo/BioConnect, RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, Reed-CompBio/protein-weaver,
+colombelli/graph-omics, Orange-Summer/mathgenealogy-backend, the Turkish foraminifera loader and xingyve0319's SHU
+medical graph.
+
 [s40C paragraph above]
 
 [s40D paragraph above]
@@ -16712,6 +16766,60 @@ def write_carbon_bombs(store: Any, mirror: Path) -> None:
     namespace["update_neo4j"]()
 
 
+CORONAVIRUS_KG = "sbl-sdsc/coronavirus-knowledge-graph"  # SDSC's Structural Bioinformatics Lab, 2020 (MIT)
+# its HEAD (25 November 2020, a README edit); data/ last changed on 19 March 2020 ("added clade data"), the notebook
+# on 20 March 2020
+CORONAVIRUS_KG_COMMIT = "4705643e37714f1ed1010bcb7f1566a397fdfc45"
+CORONAVIRUS_KG_NOTEBOOK = "notebooks/2-CreateGraph.ipynb"  # its one neo4j-admin import (3.5) command, a `!` cell
+# `--max-memory=<size>`: how much memory the 3.5 tool may take, which changes nothing it writes (not an option of
+# _neo4j_admin_import, which refuses what it does not read: taken out of the command here, and only it)
+_MAX_MEMORY = re.compile(r"\s--max-memory=\S+")
+
+
+def _coronavirus_kg_command(notebook: bytes) -> str:
+    """The one code cell of 2-CreateGraph.ipynb that runs `neo4j-admin import` (on a line that is not a comment:
+    the cell printing the tool's help is commented out), its `--max-memory` option taken out; a notebook with no
+    such cell or with more than one is an error."""
+    sources = ["".join(cell.get("source", [])) for cell in json.loads(notebook.decode("utf-8")).get("cells", [])
+               if cell.get("cell_type") == "code"]
+    cells = [source for source in sources
+             if any("neo4j-admin import" in line for line in source.splitlines() if not line.lstrip().startswith("#"))]
+    if len(cells) != 1:
+        raise CorpusError(f"{CORONAVIRUS_KG}: {CORONAVIRUS_KG_NOTEBOOK} runs neo4j-admin import in {len(cells)} "
+                          "cells, not one")
+    return _MAX_MEMORY.sub("", cells[0])
+
+
+def write_coronavirus_strains(store: Any, mirror: Path) -> None:
+    """The neo4j-admin import command of notebooks/2-CreateGraph.ipynb of sbl-sdsc/coronavirus-knowledge-graph (Peter
+    Rose's Structural Bioinformatics Laboratory at the San Diego Supercomputer Center, February-March 2020, "a
+    knowledge graph of the 2019-nCoV outbreak"; MIT) as the notebook runs it after its 1a-Strains.ipynb wrote the
+    files (its `!rm -r` of an old graph.db before it is not run: the database is empty): the three coronavirus
+    outbreaks (Outbreak: COVID-19, MERS, SARS with their start years) and their pathogens (Pathogen: NCBI taxonomy
+    id, acronym, name; CAUSES), and Nextstrain's metadata of the SARS-CoV-2 genomes shared by 19 March 2020 (with the
+    bat's RaTG13 and nine pangolin coronaviruses beside them): each strain (Strain: its name "Australia/NSW01/2020",
+    Nextstrain clade, GISAID and GenBank accessions, collection date; HAS from SARS-CoV-2, the bat's and pangolins'
+    too), the person or animal it was sampled from (Person or Animal by its :LABEL: the strain
+    name as id, age, sex, exposure location, host taxonomy id, date submitted; CARRIES the strain, IS_A its Host
+    species), and the country, first- and second-level divisions and city of both (Country, Admin1, Admin2, City;
+    FOUND_IN from the strain, LOCATED_IN from the host). The import is done by _neo4j_admin_import as the tool does
+    it (ids strings, stored as the property the header names: name, id, taxonomy_id; every other column a string;
+    an empty field no property), the files read from the repository at CORONAVIRUS_KG_COMMIT by the paths the
+    command gives them relative to notebooks/ (`../data/nodes/Strain.csv`; a path leaving the repository is an
+    error). Its `--max-memory=250000` is left out (it sizes the tool's memory and changes nothing written); its
+    --database=graph.db is the started server's database here."""
+    command = _coronavirus_kg_command(read_file(CORONAVIRUS_KG, CORONAVIRUS_KG_NOTEBOOK, mirror,
+                                                CORONAVIRUS_KG_COMMIT))
+    folder = posixpath.dirname(CORONAVIRUS_KG_NOTEBOOK)
+
+    def read(path: str) -> bytes:
+        name = posixpath.normpath(posixpath.join(folder, path))
+        if name.startswith("../") or posixpath.isabs(name):
+            raise CorpusError(f"{CORONAVIRUS_KG}: its command reads {path}, outside the repository")
+        return read_file(CORONAVIRUS_KG, name, mirror, CORONAVIRUS_KG_COMMIT)
+    _neo4j_admin_import(store, CORONAVIRUS_KG, command, read)
+
+
 # [s40C source and writer above]
 
 
@@ -17889,6 +17997,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "that finance those companies (2016-2022, in US dollars) and the countries' "
                                     "emissions, GDP and population (Data For Good France, carbonbombs.org, 2023)",
           writer=write_carbon_bombs, source=CARBON_BOMBS),
+    Graph("coronavirus-strains", "frozen", "The SARS-CoV-2 genomes shared by 19 March 2020 as Nextstrain listed "
+                                            "them: each strain's clade, accessions and collection date, the person "
+                                            "or animal it was sampled from (age, sex, where exposed, host species), "
+                                            "the country, region and city of both, and the COVID-19, MERS and SARS "
+                                            "outbreaks with their coronaviruses (SDSC's coronavirus knowledge "
+                                            "graph, 2020)",
+          writer=write_coronavirus_strains, source=CORONAVIRUS_KG),
     # [s40C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

@@ -8417,6 +8417,120 @@ def test_carbon_bombs_reads_no_other_file_module_or_column(tmp_path: Path, monke
         corpus.write_carbon_bombs(Recorder(), _carbon_mirror(tmp_path, monkeypatch, loader))
 
 
+# sbl-sdsc/coronavirus-knowledge-graph's 2-CreateGraph.ipynb (shortened): the tool's help commented out, the old
+# database removed, then its one neo4j-admin import (3.5) command, its files named relative to notebooks/
+_CORONAVIRUS_IMPORT = (
+    '!"$NEO4J_HOME"/bin/neo4j-admin import --database=graph.db --id-type=STRING --max-memory=250000 \\\n'
+    "    --nodes=../reference_data/Pathogen.csv \\\n    --nodes=../data/nodes/Host.csv \\\n"
+    "    --nodes=../data/nodes/PersonAnimal.csv \\\n    --nodes=../data/nodes/Strain.csv \\\n"
+    "    --relationships=../data/relationships/PersonAnimal-CARRIES-Strain.csv \\\n"
+    "    --relationships=../data/relationships/PersonAnimal-IS_A-Host.csv \\\n"
+    "    --relationships=../data/relationships/Pathogen-HAS-Strain.csv")
+
+
+def _coronavirus_notebook(*imports: str) -> str:
+    cells = [("markdown", "# Create Neo4j Graph Database"), ("code", "import os"),
+             ("code", '# Print neo4j-admin help\n# !"$NEO4J_HOME"/bin/neo4j-admin import'),
+             ("code", '!rm -r "$NEO4J_HOME"/data/databases/graph.db'), *(("code", text) for text in imports)]
+    return json.dumps({"cells": [{"cell_type": kind, "metadata": {}, "source": text.splitlines(keepends=True)}
+                                 for kind, text in cells], "nbformat": 4, "nbformat_minor": 2})
+
+
+_CORONAVIRUS_FILES = {
+    "reference_data/Pathogen.csv": "taxonomy_id:ID(pathogen_taxonomy_id),acronym,name,:LABEL\n"
+                                   "2697049,SARS-CoV-2,Severe acute respiratory syndrome coronavirus 2,Pathogen\n",
+    "data/nodes/Host.csv": "taxonomy_id:ID(host_taxonomy_id),name,:LABEL\n9606,Homo sapiens,Host\n"
+                           "59477,Rhinolophus affinis,Host\n",
+    "data/nodes/PersonAnimal.csv": "id:ID(host_id),age,sex,exposure_location,taxonomy_id,date_submitted,:LABEL\n"
+                                   "Finland/1/2020,32,Female,Hubei,9606,2020-02-03,Person\n"
+                                   "bat/Yunnan/RaTG13/2013,,Male,Yunnan,59477,2020-01-24,Animal\n",
+    # a strain's id is its name, the same text as its host's id, in another id group
+    "data/nodes/Strain.csv": "name:ID(strain_id),clade,gisaid_epi_isl,genbank_accession,date,:LABEL\n"
+                             "Finland/1/2020,,EPI_ISL_407079,MT020781,2020-01-29,Strain\n"
+                             "bat/Yunnan/RaTG13/2013,,EPI_ISL_402131,,2013-07-24,Strain\n",
+    # its END_ID column before its START_ID column, as the files have it
+    "data/relationships/PersonAnimal-CARRIES-Strain.csv": ":END_ID(strain_id),:START_ID(host_id),:TYPE\n"
+                                                          "Finland/1/2020,Finland/1/2020,CARRIES\n"
+                                                          "bat/Yunnan/RaTG13/2013,bat/Yunnan/RaTG13/2013,CARRIES\n",
+    "data/relationships/PersonAnimal-IS_A-Host.csv": ":START_ID(host_id),:END_ID(host_taxonomy_id),:TYPE\n"
+                                                     "Finland/1/2020,9606,IS_A\nbat/Yunnan/RaTG13/2013,59477,IS_A\n",
+    "data/relationships/Pathogen-HAS-Strain.csv": ":END_ID(strain_id),:START_ID(pathogen_taxonomy_id),:TYPE\n"
+                                                  "Finland/1/2020,2697049,HAS\nbat/Yunnan/RaTG13/2013,2697049,HAS\n"}
+
+
+def _coronavirus_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, notebook: str | None = None,
+                        **files: str) -> Path:
+    pinned = _committed_mirror(
+        tmp_path, "sbl-sdsc+coronavirus-knowledge-graph",
+        {corpus.CORONAVIRUS_KG_NOTEBOOK: notebook or _coronavirus_notebook(_CORONAVIRUS_IMPORT),
+         **_CORONAVIRUS_FILES, **files},
+        later={"data/nodes/Host.csv": "taxonomy_id:ID(host_taxonomy_id),name,:LABEL\n9606,Later,Host\n"})
+    monkeypatch.setattr(corpus, "CORONAVIRUS_KG_COMMIT", pinned)
+    return tmp_path
+
+
+def test_coronavirus_strains_imports_its_notebooks_command_over_the_pinned_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_coronavirus_strains(store, _coronavirus_mirror(tmp_path, monkeypatch))
+    index = "CREATE INDEX `neo4j_admin_import_{}` IF NOT EXISTS FOR (n:`{}`) ON (n.`{}`)"
+    match = "UNWIND $rows AS row MATCH (s:`{}` {{`{}`: row.s}}) MATCH (e:`{}` {{`{}`: row.e}}) "
+    pairs = [{"s": "Finland/1/2020", "e": "Finland/1/2020", "p": {}},
+             {"s": "bat/Yunnan/RaTG13/2013", "e": "bat/Yunnan/RaTG13/2013", "p": {}}]
+    assert store.calls == [
+        ("UNWIND $rows AS row CREATE (n:`Pathogen`) SET n = row",
+         {"rows": [{"taxonomy_id": "2697049", "acronym": "SARS-CoV-2",
+                    "name": "Severe acute respiratory syndrome coronavirus 2"}]}),
+        # the host file as pinned, not as the later commit has it
+        ("UNWIND $rows AS row CREATE (n:`Host`) SET n = row",
+         {"rows": [{"taxonomy_id": "9606", "name": "Homo sapiens"},
+                   {"taxonomy_id": "59477", "name": "Rhinolophus affinis"}]}),
+        # :LABEL makes a Person or an Animal; every column a string; an empty field (the bat's age) no property
+        ("UNWIND $rows AS row CREATE (n:`Person`) SET n = row",
+         {"rows": [{"id": "Finland/1/2020", "age": "32", "sex": "Female", "exposure_location": "Hubei",
+                    "taxonomy_id": "9606", "date_submitted": "2020-02-03"}]}),
+        ("UNWIND $rows AS row CREATE (n:`Animal`) SET n = row",
+         {"rows": [{"id": "bat/Yunnan/RaTG13/2013", "sex": "Male", "exposure_location": "Yunnan",
+                    "taxonomy_id": "59477", "date_submitted": "2020-01-24"}]}),
+        ("UNWIND $rows AS row CREATE (n:`Strain`) SET n = row",
+         {"rows": [{"name": "Finland/1/2020", "gisaid_epi_isl": "EPI_ISL_407079", "genbank_accession": "MT020781",
+                    "date": "2020-01-29"},
+                   {"name": "bat/Yunnan/RaTG13/2013", "gisaid_epi_isl": "EPI_ISL_402131", "date": "2013-07-24"}]}),
+        (index.format(0, "Person", "id"), {}), (index.format(1, "Strain", "name"), {}),
+        (index.format(2, "Animal", "id"), {}), (index.format(3, "Host", "taxonomy_id"), {}),
+        (index.format(4, "Pathogen", "taxonomy_id"), {}), ("CALL db.awaitIndexes()", {}),
+        (match.format("Person", "id", "Strain", "name") + "CREATE (s)-[r:`CARRIES`]->(e) SET r = row.p",
+         {"rows": pairs[:1]}),
+        (match.format("Animal", "id", "Strain", "name") + "CREATE (s)-[r:`CARRIES`]->(e) SET r = row.p",
+         {"rows": pairs[1:]}),
+        (match.format("Person", "id", "Host", "taxonomy_id") + "CREATE (s)-[r:`IS_A`]->(e) SET r = row.p",
+         {"rows": [{"s": "Finland/1/2020", "e": "9606", "p": {}}]}),
+        (match.format("Animal", "id", "Host", "taxonomy_id") + "CREATE (s)-[r:`IS_A`]->(e) SET r = row.p",
+         {"rows": [{"s": "bat/Yunnan/RaTG13/2013", "e": "59477", "p": {}}]}),
+        (match.format("Pathogen", "taxonomy_id", "Strain", "name") + "CREATE (s)-[r:`HAS`]->(e) SET r = row.p",
+         {"rows": [{"s": "2697049", "e": "Finland/1/2020", "p": {}},
+                   {"s": "2697049", "e": "bat/Yunnan/RaTG13/2013", "p": {}}]}),
+        *((f"DROP INDEX `neo4j_admin_import_{n}`", {}) for n in range(5))]
+
+
+def test_coronavirus_strains_takes_out_only_the_memory_option() -> None:
+    command = corpus._coronavirus_kg_command(_coronavirus_notebook(_CORONAVIRUS_IMPORT).encode())
+    assert "--max-memory" not in command and "--id-type=STRING" in command and "--database=graph.db" in command
+    assert command.count("--nodes=") == 4 and command.count("--relationships=") == 3
+
+
+@pytest.mark.parametrize(("notebook", "refused"), [
+    (_coronavirus_notebook(), "in 0 cells, not one"),  # only the commented-out help names the tool
+    (_coronavirus_notebook(_CORONAVIRUS_IMPORT, _CORONAVIRUS_IMPORT), "in 2 cells, not one"),
+    (_coronavirus_notebook(_CORONAVIRUS_IMPORT.replace("../data/nodes/Host.csv", "../../Host.csv")),
+     "reads ../../Host.csv, outside the repository"),
+    (_coronavirus_notebook(_CORONAVIRUS_IMPORT.replace("--database=graph.db", "--delimiter=TAB")), "with options")])
+def test_coronavirus_strains_refuses_what_its_notebook_does_not_run_as_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, notebook: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_coronavirus_strains(Recorder(), _coronavirus_mirror(tmp_path, monkeypatch, notebook))
+
+
 # [s40C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
