@@ -16724,6 +16724,105 @@ def write_kpop_network(store: Any, mirror: Path) -> None:
     _run_loader(KPOP, KPOP_LOADER, source, importer, open=opened, print=_quiet)
 
 
+MTIME = "bubblewu/neo4j-kg"  # bubblewu's (wu gang) 2019-20 Neo4j demos: Mtime's top 100 films and 红楼梦 (in Chinese)
+MTIME_COMMIT = "48d72088afc324a4b6655a423b0ab5a173462c18"  # its HEAD (17 June 2020)
+# its one neo4j-admin import (4.0.4) command over the six files its movie/mtime/gen_entity.py and mtime_relationship.py
+# wrote from Mtime's top 100 (2019); the commit "调整结构" (15 June 2020) moved the script and its files together from
+# data/mtime/ to data/movie/mtime/
+MTIME_SCRIPT = "data/movie/mtime/import_mtime.sh"
+MTIME_FOLDER = "base_path"  # the script's variable for the folder of its files (its author's checkout of data/mtime)
+# the options of its command that _neo4j_admin_import does not take, and the value each has in the script: under
+# these the files are read as _neo4j_admin_import reads them (UTF-8, ',' between fields) once each row is padded to
+# its header and its fields trimmed (what --ignore-extra-columns=false and --trim-strings=true do); --array-delimiter
+# matters only to array columns (the files have none), --verbose and --processors to the tool's output and speed
+_MTIME_OPTIONS = {"verbose": "", "input-encoding": "UTF-8", "ignore-extra-columns": "false", "trim-strings": "true",
+                  "delimiter": ",", "array-delimiter": ";", "processors": "4"}
+_MTIME_COMMAND = re.compile(r"neo4j-admin import((?:[^\n]*\\\n)*[^\n]*)")  # the command and its continued lines
+
+
+def _mtime_command(script: str) -> list[tuple[str, str]]:
+    """The (option, value) arguments of the one neo4j-admin import command of `script` as its shell reads them:
+    `--option value` or `--option=value`, a flag with no value (`--verbose`) as "", one pair of quotes taken off a value
+    (`';'`), each `${name}` replaced by the script's own `name=` line."""
+    found = _MTIME_COMMAND.findall(script)
+    if len(found) != 1:
+        raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} no longer runs one neo4j-admin import command ({len(found)})")
+    variables = dict(re.findall(r"(?m)^(\w+)=(\S+)$", script))
+    tokens = found[0].replace("\\\n", " ").split()
+    arguments: list[tuple[str, str]] = []
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        if not token.startswith("--"):
+            raise CorpusError(f"{MTIME}: {MTIME_SCRIPT}'s command has {token!r} where an option is read here")
+        if "=" in token:
+            name, value = token[2:].split("=", 1)
+            at += 1
+        elif at + 1 < len(tokens) and not tokens[at + 1].startswith("--"):
+            name, value = token[2:], tokens[at + 1]
+            at += 2
+        else:
+            name, value = token[2:], ""
+            at += 1
+        if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        unknown = [v for v in re.findall(r"\$\{(\w+)\}", value) if v not in variables and v != MTIME_FOLDER]
+        if unknown:
+            raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} reads ${{{unknown[0]}}}, which it does not set")
+        arguments.append((name, re.sub(r"\$\{(\w+)\}", lambda m: variables[m[1]] if m[1] != MTIME_FOLDER else m[0],
+                                       value)))
+    return arguments
+
+
+def _mtime_file(read: Callable[[str], bytes], path: str) -> bytes:
+    """An import file of the Mtime script as its options have the tool read it, written back as CSV: each field
+    trimmed of the whitespace around it (--trim-strings=true), a row shorter than its header padded with empty fields
+    (the tool sets no property for a missing field); a row longer than its header is refused, as the tool stops at
+    one (--ignore-extra-columns=false)."""
+    rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for n, row in enumerate(rows):
+        if len(row) > len(rows[0]):
+            raise CorpusError(f"{MTIME}: {path}'s row {n + 1} has more fields than its header "
+                              "(neo4j-admin import stops there under --ignore-extra-columns=false)")
+        writer.writerow([field.strip() for field in row] + [""] * (len(rows[0]) - len(row)))
+    return out.getvalue().encode("utf-8")
+
+
+def write_mtime_top100(store: Any, mirror: Path) -> None:
+    """data/movie/mtime/import_mtime.sh of bubblewu/neo4j-kg at MTIME_COMMIT as it runs (bubblewu's "KG：基于Neo4j的
+    知识图谱和问答案例", 2019-20, in Chinese; no licence stated): one neo4j-admin import (4.0.4) command over the six
+    files its crawler of Mtime's top 100 films (时光网电影Top100, www.mtime.com/top/movie/top100/, crawled in December
+    2019) wrote: the films (电影表: index, the import id; rank "1" to "100"; name, the Chinese title; movie_en; year;
+    src, the film's Mtime page; image, its poster), the directors (导演表: director) and the leading actors (演员表:
+    actor) of those pages, each film's director (导演, from the director to the film), its leading actors (主演, from
+    the actor to the film), and each director related to the leading actors of their films (相关), every relationship
+    with a `relation` property that repeats its type. Its arguments are read as its shell reads them (_mtime_command):
+    `--nodes ${base_path}/<file>`, the author's checkout of the files, is the file in the script's own folder (the
+    folder the commit "调整结构" moved the script and its files to); --database and --id-type STRING are read by
+    _neo4j_admin_import, which does the import as the tool does it (the ids as the string property `index`, the
+    labels from :LABEL, the types from :TYPE, every other column a string); each of its other options must have the
+    value of _MTIME_OPTIONS, under which the files are read as they are there (_mtime_file). Refuses another option
+    or value, a file the script names outside its folder, a second command, or an argument it cannot read."""
+    script = read_file(MTIME, MTIME_SCRIPT, mirror, MTIME_COMMIT).decode("utf-8")
+    folder = posixpath.dirname(MTIME_SCRIPT)
+    kept: list[str] = []
+    for name, value in _mtime_command(script):
+        if name in ("nodes", "relationships"):
+            m = re.fullmatch(r"\$\{" + MTIME_FOLDER + r"\}/([\w.-]+)", value)
+            if m is None:
+                raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} imports {value}, not a file of ${{{MTIME_FOLDER}}}")
+            kept.append(f"--{name}={folder}/{m[1]}")
+        elif name in ("database", "id-type"):
+            kept.append(f"--{name}={value}")
+        elif _MTIME_OPTIONS.get(name) != value:
+            raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} sets --{name} {value!r}, which is not read here "
+                              f"(only {', '.join(f'--{k}={v!r}' for k, v in _MTIME_OPTIONS.items())})")
+    _neo4j_admin_import(store, MTIME, "neo4j-admin import " + " ".join(kept),
+                        lambda path: _mtime_file(lambda p: read_file(MTIME, p, mirror, MTIME_COMMIT), path))
+
+
 # [s40D source and writer above]
 
 
@@ -17789,6 +17888,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "fields in Vietnamese): members, subunits, who sings and wrote what, what "
                                     "manages whom, with the relationships a rule-based extraction found",
           writer=write_kpop_network, source=KPOP),
+    Graph("mtime-top100", "frozen", "Mtime's top 100 films (时光网电影Top100, crawled in 2019; in Chinese): each "
+                                     "film's rank, Chinese and English title, year, Mtime page and poster, its "
+                                     "director and leading actors, and each director related to the leading actors "
+                                     "of their films (bubblewu's neo4j-admin import)",
+          writer=write_mtime_top100, source=MTIME),
     # [s40D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
