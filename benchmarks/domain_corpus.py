@@ -16732,9 +16732,10 @@ MTIME_COMMIT = "48d72088afc324a4b6655a423b0ab5a173462c18"  # its HEAD (17 June 2
 MTIME_SCRIPT = "data/movie/mtime/import_mtime.sh"
 MTIME_FOLDER = "base_path"  # the script's variable for the folder of its files (its author's checkout of data/mtime)
 # the options of its command that _neo4j_admin_import does not take, and the value each has in the script: under
-# these the files are read as _neo4j_admin_import reads them (UTF-8, ',' between fields) once each row is padded to
-# its header and its fields trimmed (what --ignore-extra-columns=false and --trim-strings=true do); --array-delimiter
-# matters only to array columns (the files have none), --verbose and --processors to the tool's output and speed
+# these the files are read as _neo4j_admin_import reads them (UTF-8, ',' between fields) once each row is checked to
+# be as long as its header and its fields are trimmed (--ignore-extra-columns=false, --trim-strings=true: _mtime_file);
+# --array-delimiter matters only to array columns (the files have none), --verbose and --processors to the tool's
+# output and speed
 _MTIME_OPTIONS = {"verbose": "", "input-encoding": "UTF-8", "ignore-extra-columns": "false", "trim-strings": "true",
                   "delimiter": ",", "array-delimiter": ";", "processors": "4"}
 _MTIME_COMMAND = re.compile(r"neo4j-admin import((?:[^\n]*\\\n)*[^\n]*)")  # the command and its continued lines
@@ -16776,17 +16777,17 @@ def _mtime_command(script: str) -> list[tuple[str, str]]:
 
 def _mtime_file(read: Callable[[str], bytes], path: str) -> bytes:
     """An import file of the Mtime script as its options have the tool read it, written back as CSV: each field
-    trimmed of the whitespace around it (--trim-strings=true), a row shorter than its header padded with empty fields
-    (the tool sets no property for a missing field); a row longer than its header is refused, as the tool stops at
-    one (--ignore-extra-columns=false)."""
+    trimmed of the whitespace around it (--trim-strings=true). A row of more fields than its header is refused, as the
+    tool stops at one (--ignore-extra-columns=false); so is a shorter row (its last columns, :LABEL or :TYPE in these
+    files, would be empty: not read here)."""
     rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for n, row in enumerate(rows):
-        if len(row) > len(rows[0]):
-            raise CorpusError(f"{MTIME}: {path}'s row {n + 1} has more fields than its header "
-                              "(neo4j-admin import stops there under --ignore-extra-columns=false)")
-        writer.writerow([field.strip() for field in row] + [""] * (len(rows[0]) - len(row)))
+        if len(row) != len(rows[0]):
+            raise CorpusError(f"{MTIME}: {path}'s line {n + 1} has {len(row)} fields, its header {len(rows[0])} "
+                              "(read here only as long as its header)")
+        writer.writerow([field.strip() for field in row])
     return out.getvalue().encode("utf-8")
 
 
