@@ -6822,6 +6822,64 @@ licence but computer-history (BSD-3-Clause).
 
 [s40C paragraph above]
 
+Helper s40D's paragraph, written blind (the fortieth split, in preparation; domain searched: culture, books, music,
+film, art, history and games, in English, Chinese, Japanese, Korean, German, Spanish, French, Polish, Turkish, Russian
+and Italian; this helper began at 16:25 UTC on 4 December 2026, its deadline 18:15). mtime-top100:
+github.com/bubblewu/neo4j-kg (wu gang's "KG：基于Neo4j的知识图谱和问答案例", Neo4j demos of 2019-20 in Chinese: a film
+module over Mtime's top 100 and a 红楼梦 module; no licence file), pinned at MTIME_COMMIT (48d7208, 17 June 2020, its
+HEAD). Its load script is data/movie/mtime/import_mtime.sh, one neo4j-admin import (4.0.4) command over the six CSV
+files its movie/mtime crawler wrote from 时光网电影Top100 (www.mtime.com/top/movie/top100/; first committed 4 December
+2019; the files as committed rewritten, with posters, on 11 June 2020 and moved with the script from data/mtime/ to
+data/movie/mtime/ on 15 June), run by write_mtime_top100 through the module's _neo4j_admin_import (ids as the string
+property `index`, labels from :LABEL, types from :TYPE, every other column a string). What had to change: the
+command's arguments are read as its shell reads them (_mtime_command: `--nodes ${base_path}/<file>` with a space,
+`--id-type STRING`, `--array-delimiter=';'`), its base_path, the author's checkout (/Users/wugang/.../data/mtime), is
+the script's own folder; its other options (--verbose, --input-encoding=UTF-8, --ignore-extra-columns=false,
+--trim-strings=true, --delimiter=,, --array-delimiter, --processors=4) are checked to have the script's values and
+honoured where they change what is read (fields trimmed, of which the files have none to trim; a row not as long as
+its header refused, of which they have none); no shared helper was changed. Graph (`up` 60 s, server start included,
+on the shared machine): 349 nodes in 3 labels: 电影表 100 (index, rank "1" to "100", name, the Chinese title,
+movie_en, year, src, the film's Mtime page, image, its poster's URL; all strings), 演员表 173 (index, actor), 导演表
+76 (index, director); 502 relationships: 主演 201 (from a leading actor to the film: two per film, three for one),
+导演 100 (from the director to the film), 相关 201 (from a director to each leading actor of each of the director's
+films, so ten pairs twice and 大卫·芬奇 to 布拉德·皮特 three times), each with a `relation` property that repeats its
+type: no relationship property a user would ask about, so no relationship-property question. Quirks kept as the files
+have them: the genre tags of Pixar's short 暴力云与送子鹳 (Partly Cloudy) are its three leading actors (动画, 短片,
+喜剧); people not in the original films are leading actors (秦岚 of 龙猫, 姜文 of the documentary 海洋: presumably the
+voices of their Chinese versions); a director who also acts is two nodes (姜文, 梅尔·吉布森, 克林特·伊斯特伍德,
+凯文·科斯特纳, 罗伯托·贝尼尼, 雅克·贝汉, 路易·西霍尤斯), 姜文 相关 to himself twice; 无间道 has only 刘伟强 as its
+director, 黑客帝国 only 莉莉·沃卓斯基; rank and year are strings. The 14 questions
+(benchmarks/data/domains/mtime-top100/questions.jsonl, in Chinese): 7 edge (a film's director, three; the one film of
+an actor, three; the one film of a director, one), 4 node-property (English title, year, rank, Mtime page), 3 two-hop
+(the director of an actor's film; the other film of a film's director; the year of an actor's film); each answer
+checked with plain Cypher through the neo4j driver to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph. Overlaps: douban-movies is also Chinese film data with
+Chinese names of directors and actors (not compared title by title). Considered by s40D and left out:
+bubblewu/neo4j-kg's own 红楼梦 module (article/hlm/data_to_neo4j.py: one label, Person, over the 187 lines of
+relationships.txt); ymmouse/558_project (Harry Potter fandom wiki: one label, person, its relationship types cut by
+its crawler: ATHER, USBAND); SergioKarpone/Karpov_nosql_3 (MovieLens 1M: only movies.csv committed, its users and
+ratings not); 7roubb/film-recommendation-system-with-neo4j (Movie and Genre only; users made by its app);
+mysteriousmihir/movie-graph (TMDB 5000: its CSVs not committed); eyuel693/movie_recommendation_neo4j (no file of it in
+the index); mouse-reeve/grimoire-site (a Neo4j 2.3.1 store directory, no load script; 5.26 cannot read it unmigrated),
+mouse-reeve/grimgraph (built in a web editor; its importers read files not committed), mouse-reeve/graph-books
+(LibraryThing through neo4jrestclient, Python 2); neo4art/neo4art (LARUS's Van Gogh project: Java importers, its .cql
+files word lists); YJX040/cs2101 (museum triples as Subject and Object nodes, descriptions as nodes);
+TemeBirhanu/movie-recommendation (MovieLens CSVs not committed; its Cypher does not run as written);
+andsanv/smbud-project-2024 (Letterboxd CSVs not committed); carolinarellano/Spotify-Database-Neo4j (generated users);
+Vethesha-Dasari/Book-recommendation-system- (20 hand-typed books); ksasiraju/cinegraph (a seed demo);
+blagojivanov/udb-project and domisko/BookNest (invented people and members);
+alicetinkaya76/islamic-civilization-atlas, PatrickNatan/naruhodo_graph, zpw0211-netizen/lezhi-music-graph and
+changaolee/netease-cloud-music-graph (no Neo4j load or no data); sbracellari/CSI-5450 (Carnegie Museum data in SQL);
+IchenDEV/movie-graph (a front end); nerdwithapencil/boxOfficeTournament and rabbitglauser/M164 (SQL, not Neo4j). Left
+out with their repositories not named by the search: a BookScrapeDB literature import and a Chinese artifacts LOAD CSV
+(their CSVs apparently not committed), a Princeton Genizah import, a Dunhuang mural-pigment loader, a Korean Demon
+Slayer graph extracted by an LLM, GameGraph's MobyGames data (in a Postgres database) and an mflix apoc.load.json
+script (MongoDB's sample data, not committed). Seen again, already in the corpus or left out before:
+JaniceWuo/PoetryQA, hzz888/CNPoetryKG, liuyuzhangolvz/novel-kg, coral2742/Neo4jArt, jjdrisco/202_Project,
+BUCT-CS2201/KnowledgeGraph, Juminary/import, jkWanh/Honkai_Star_Rail_ChatRobot, Lucadel/Neo4J-Project,
+Bernardo-MG/darksouls-explorer-dataset, csantill/MAMEGraphGist, grange85/ahfow-cypher, traustid/neo4j-indie-music,
+nikhil-ravi/AO3scraper, ethiry/wikikings and kvaithin/greeky.
+
 [s40D paragraph above]
 
 [s40E paragraph above]
