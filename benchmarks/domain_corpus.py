@@ -6939,6 +6939,64 @@ medical graph.
 
 [s40C paragraph above]
 
+Helper s40D's paragraph, written blind (the fortieth split, in preparation; domain searched: culture, books, music,
+film, art, history and games, in English, Chinese, Japanese, Korean, German, Spanish, French, Polish, Turkish, Russian
+and Italian; this helper began at 16:25 UTC on 4 December 2026, its deadline 18:15). mtime-top100:
+github.com/bubblewu/neo4j-kg (wu gang's "KG：基于Neo4j的知识图谱和问答案例", Neo4j demos of 2019-20 in Chinese: a film
+module over Mtime's top 100 and a 红楼梦 module; no licence file), pinned at MTIME_COMMIT (48d7208, 17 June 2020, its
+HEAD). Its load script is data/movie/mtime/import_mtime.sh, one neo4j-admin import (4.0.4) command over the six CSV
+files its movie/mtime crawler wrote from 时光网电影Top100 (www.mtime.com/top/movie/top100/; first committed 4 December
+2019; the files as committed rewritten, with posters, on 11 June 2020 and moved with the script from data/mtime/ to
+data/movie/mtime/ on 15 June), run by write_mtime_top100 through the module's _neo4j_admin_import (ids as the string
+property `index`, labels from :LABEL, types from :TYPE, every other column a string). What had to change: the
+command's arguments are read as its shell reads them (_mtime_command: `--nodes ${base_path}/<file>` with a space,
+`--id-type STRING`, `--array-delimiter=';'`), its base_path, the author's checkout (/Users/wugang/.../data/mtime), is
+the script's own folder; its other options (--verbose, --input-encoding=UTF-8, --ignore-extra-columns=false,
+--trim-strings=true, --delimiter=,, --array-delimiter, --processors=4) are checked to have the script's values and
+honoured where they change what is read (fields trimmed, of which the files have none to trim; a row not as long as
+its header refused, of which they have none); no shared helper was changed. Graph (`up` 60 s, server start included,
+on the shared machine): 349 nodes in 3 labels: 电影表 100 (index, rank "1" to "100", name, the Chinese title,
+movie_en, year, src, the film's Mtime page, image, its poster's URL; all strings), 演员表 173 (index, actor), 导演表
+76 (index, director); 502 relationships: 主演 201 (from a leading actor to the film: two per film, three for one),
+导演 100 (from the director to the film), 相关 201 (from a director to each leading actor of each of the director's
+films, so ten pairs twice and 大卫·芬奇 to 布拉德·皮特 three times), each with a `relation` property that repeats its
+type: no relationship property a user would ask about, so no relationship-property question. Quirks kept as the files
+have them: the genre tags of Pixar's short 暴力云与送子鹳 (Partly Cloudy) are its three leading actors (动画, 短片,
+喜剧); people not in the original films are leading actors (秦岚 of 龙猫, 姜文 of the documentary 海洋: presumably the
+voices of their Chinese versions); a director who also acts is two nodes (姜文, 梅尔·吉布森, 克林特·伊斯特伍德,
+凯文·科斯特纳, 罗伯托·贝尼尼, 雅克·贝汉, 路易·西霍尤斯), 姜文 相关 to himself twice; 无间道 has only 刘伟强 as its
+director, 黑客帝国 only 莉莉·沃卓斯基; rank and year are strings. The 14 questions
+(benchmarks/data/domains/mtime-top100/questions.jsonl, in Chinese): 7 edge (a film's director, three; the one film of
+an actor, three; the one film of a director, one), 4 node-property (English title, year, rank, Mtime page), 3 two-hop
+(the director of an actor's film; the other film of a film's director; the year of an actor's film); each answer
+checked with plain Cypher through the neo4j driver to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph. Overlaps: douban-movies is also Chinese film data with
+Chinese names of directors and actors (not compared title by title). Considered by s40D and left out:
+bubblewu/neo4j-kg's own 红楼梦 module (article/hlm/data_to_neo4j.py: one label, Person, over the 187 lines of
+relationships.txt); ymmouse/558_project (Harry Potter fandom wiki: one label, person, its relationship types cut by
+its crawler: ATHER, USBAND); SergioKarpone/Karpov_nosql_3 (MovieLens 1M: only movies.csv committed, its users and
+ratings not); 7roubb/film-recommendation-system-with-neo4j (Movie and Genre only; users made by its app);
+mysteriousmihir/movie-graph (TMDB 5000: its CSVs not committed); eyuel693/movie_recommendation_neo4j (no file of it in
+the index); mouse-reeve/grimoire-site (a Neo4j 2.3.1 store directory, no load script; 5.26 cannot read it unmigrated),
+mouse-reeve/grimgraph (built in a web editor; its importers read files not committed), mouse-reeve/graph-books
+(LibraryThing through neo4jrestclient, Python 2); neo4art/neo4art (LARUS's Van Gogh project: Java importers, its .cql
+files word lists); YJX040/cs2101 (museum triples as Subject and Object nodes, descriptions as nodes);
+TemeBirhanu/movie-recommendation (MovieLens CSVs not committed; its Cypher does not run as written);
+andsanv/smbud-project-2024 (Letterboxd CSVs not committed); carolinarellano/Spotify-Database-Neo4j (generated users);
+Vethesha-Dasari/Book-recommendation-system- (20 hand-typed books); ksasiraju/cinegraph (a seed demo);
+blagojivanov/udb-project and domisko/BookNest (invented people and members);
+alicetinkaya76/islamic-civilization-atlas, PatrickNatan/naruhodo_graph, zpw0211-netizen/lezhi-music-graph and
+changaolee/netease-cloud-music-graph (no Neo4j load or no data); sbracellari/CSI-5450 (Carnegie Museum data in SQL);
+IchenDEV/movie-graph (a front end); nerdwithapencil/boxOfficeTournament and rabbitglauser/M164 (SQL, not Neo4j). Left
+out with their repositories not named by the search: a BookScrapeDB literature import and a Chinese artifacts LOAD CSV
+(their CSVs apparently not committed), a Princeton Genizah import, a Dunhuang mural-pigment loader, a Korean Demon
+Slayer graph extracted by an LLM, GameGraph's MobyGames data (in a Postgres database) and an mflix apoc.load.json
+script (MongoDB's sample data, not committed). Seen again, already in the corpus or left out before:
+JaniceWuo/PoetryQA, hzz888/CNPoetryKG, liuyuzhangolvz/novel-kg, coral2742/Neo4jArt, jjdrisco/202_Project,
+BUCT-CS2201/KnowledgeGraph, Juminary/import, jkWanh/Honkai_Star_Rail_ChatRobot, Lucadel/Neo4J-Project,
+Bernardo-MG/darksouls-explorer-dataset, csantill/MAMEGraphGist, grange85/ahfow-cypher, traustid/neo4j-indie-music,
+nikhil-ravi/AO3scraper, ethiry/wikikings and kvaithin/greeky.
+
 [s40D paragraph above]
 
 [s40E paragraph above]
@@ -16941,6 +16999,106 @@ def write_kpop_network(store: Any, mirror: Path) -> None:
     _run_loader(KPOP, KPOP_LOADER, source, importer, open=opened, print=_quiet)
 
 
+MTIME = "bubblewu/neo4j-kg"  # bubblewu's (wu gang) 2019-20 Neo4j demos: Mtime's top 100 films and 红楼梦 (in Chinese)
+MTIME_COMMIT = "48d72088afc324a4b6655a423b0ab5a173462c18"  # its HEAD (17 June 2020)
+# its one neo4j-admin import (4.0.4) command over the six files its movie/mtime/gen_entity.py and mtime_relationship.py
+# wrote from Mtime's top 100 (2019); the commit "调整结构" (15 June 2020) moved the script and its files together from
+# data/mtime/ to data/movie/mtime/
+MTIME_SCRIPT = "data/movie/mtime/import_mtime.sh"
+MTIME_FOLDER = "base_path"  # the script's variable for the folder of its files (its author's checkout of data/mtime)
+# the options of its command that _neo4j_admin_import does not take, and the value each has in the script: under
+# these the files are read as _neo4j_admin_import reads them (UTF-8, ',' between fields) once each row is checked to
+# be as long as its header and its fields are trimmed (--ignore-extra-columns=false, --trim-strings=true: _mtime_file);
+# --array-delimiter matters only to array columns (the files have none), --verbose and --processors to the tool's
+# output and speed
+_MTIME_OPTIONS = {"verbose": "", "input-encoding": "UTF-8", "ignore-extra-columns": "false", "trim-strings": "true",
+                  "delimiter": ",", "array-delimiter": ";", "processors": "4"}
+_MTIME_COMMAND = re.compile(r"neo4j-admin import((?:[^\n]*\\\n)*[^\n]*)")  # the command and its continued lines
+
+
+def _mtime_command(script: str) -> list[tuple[str, str]]:
+    """The (option, value) arguments of the one neo4j-admin import command of `script` as its shell reads them:
+    `--option value` or `--option=value`, a flag with no value (`--verbose`) as "", one pair of quotes taken off a value
+    (`';'`), each `${name}` replaced by the script's own `name=` line."""
+    found = _MTIME_COMMAND.findall(script)
+    if len(found) != 1:
+        raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} no longer runs one neo4j-admin import command ({len(found)})")
+    variables = dict(re.findall(r"(?m)^(\w+)=(\S+)$", script))
+    tokens = found[0].replace("\\\n", " ").split()
+    arguments: list[tuple[str, str]] = []
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        if not token.startswith("--"):
+            raise CorpusError(f"{MTIME}: {MTIME_SCRIPT}'s command has {token!r} where an option is read here")
+        if "=" in token:
+            name, value = token[2:].split("=", 1)
+            at += 1
+        elif at + 1 < len(tokens) and not tokens[at + 1].startswith("--"):
+            name, value = token[2:], tokens[at + 1]
+            at += 2
+        else:
+            name, value = token[2:], ""
+            at += 1
+        if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        unknown = [v for v in re.findall(r"\$\{(\w+)\}", value) if v not in variables and v != MTIME_FOLDER]
+        if unknown:
+            raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} reads ${{{unknown[0]}}}, which it does not set")
+        arguments.append((name, re.sub(r"\$\{(\w+)\}", lambda m: variables[m[1]] if m[1] != MTIME_FOLDER else m[0],
+                                       value)))
+    return arguments
+
+
+def _mtime_file(read: Callable[[str], bytes], path: str) -> bytes:
+    """An import file of the Mtime script as its options have the tool read it, written back as CSV: each field
+    trimmed of the whitespace around it (--trim-strings=true). A row of more fields than its header is refused, as the
+    tool stops at one (--ignore-extra-columns=false); so is a shorter row (its last columns, :LABEL or :TYPE in these
+    files, would be empty: not read here)."""
+    rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for n, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise CorpusError(f"{MTIME}: {path}'s line {n + 1} has {len(row)} fields, its header {len(rows[0])} "
+                              "(read here only as long as its header)")
+        writer.writerow([field.strip() for field in row])
+    return out.getvalue().encode("utf-8")
+
+
+def write_mtime_top100(store: Any, mirror: Path) -> None:
+    """data/movie/mtime/import_mtime.sh of bubblewu/neo4j-kg at MTIME_COMMIT as it runs (bubblewu's "KG：基于Neo4j的
+    知识图谱和问答案例", 2019-20, in Chinese; no licence stated): one neo4j-admin import (4.0.4) command over the six
+    files its crawler of Mtime's top 100 films (时光网电影Top100, www.mtime.com/top/movie/top100/, crawled in December
+    2019) wrote: the films (电影表: index, the import id; rank "1" to "100"; name, the Chinese title; movie_en; year;
+    src, the film's Mtime page; image, its poster), the directors (导演表: director) and the leading actors (演员表:
+    actor) of those pages, each film's director (导演, from the director to the film), its leading actors (主演, from
+    the actor to the film), and each director related to the leading actors of their films (相关), every relationship
+    with a `relation` property that repeats its type. Its arguments are read as its shell reads them (_mtime_command):
+    `--nodes ${base_path}/<file>`, the author's checkout of the files, is the file in the script's own folder (the
+    folder the commit "调整结构" moved the script and its files to); --database and --id-type STRING are read by
+    _neo4j_admin_import, which does the import as the tool does it (the ids as the string property `index`, the
+    labels from :LABEL, the types from :TYPE, every other column a string); each of its other options must have the
+    value of _MTIME_OPTIONS, under which the files are read as they are there (_mtime_file). Refuses another option
+    or value, a file the script names outside its folder, a second command, or an argument it cannot read."""
+    script = read_file(MTIME, MTIME_SCRIPT, mirror, MTIME_COMMIT).decode("utf-8")
+    folder = posixpath.dirname(MTIME_SCRIPT)
+    kept: list[str] = []
+    for name, value in _mtime_command(script):
+        if name in ("nodes", "relationships"):
+            m = re.fullmatch(r"\$\{" + MTIME_FOLDER + r"\}/([\w.-]+)", value)
+            if m is None:
+                raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} imports {value}, not a file of ${{{MTIME_FOLDER}}}")
+            kept.append(f"--{name}={folder}/{m[1]}")
+        elif name in ("database", "id-type"):
+            kept.append(f"--{name}={value}")
+        elif _MTIME_OPTIONS.get(name) != value:
+            raise CorpusError(f"{MTIME}: {MTIME_SCRIPT} sets --{name} {value!r}, which is not read here "
+                              f"(only {', '.join(f'--{k}={v!r}' for k, v in _MTIME_OPTIONS.items())})")
+    _neo4j_admin_import(store, MTIME, "neo4j-admin import " + " ".join(kept),
+                        lambda path: _mtime_file(lambda p: read_file(MTIME, p, mirror, MTIME_COMMIT), path))
+
+
 # [s40D source and writer above]
 
 
@@ -18020,6 +18178,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "fields in Vietnamese): members, subunits, who sings and wrote what, what "
                                     "manages whom, with the relationships a rule-based extraction found",
           writer=write_kpop_network, source=KPOP),
+    Graph("mtime-top100", "frozen", "Mtime's top 100 films (时光网电影Top100, crawled in 2019; in Chinese): each "
+                                     "film's rank, Chinese and English title, year, Mtime page and poster, its "
+                                     "director and leading actors, and each director related to the leading actors "
+                                     "of their films (bubblewu's neo4j-admin import)",
+          writer=write_mtime_top100, source=MTIME),
     # [s40D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

@@ -8720,6 +8720,92 @@ def test_kpop_network_refuses_a_file_or_an_import_it_does_not_serve(
     assert store.calls == []
 
 
+# bubblewu/neo4j-kg's data/movie/mtime/import_mtime.sh as written (its variables, its neo4j-admin import 4.0.4 command
+# with `--option value` arguments and `${base_path}/` files), shortened to two of its node files and one of its
+# relationship files, a row or two each, their headers as its gen_entity.py and mtime_relationship.py write them
+_MTIME_SCRIPT = ("#!/bin/sh\n# 脚本来执行将csv文件（节点和关系）导入neo4j\n\ndb_name=MovieMTime.db\n"
+                 "neo4j_path=/Users/wugang/env/neo4j-community-4.0.4\n"
+                 "base_path=/Users/wugang/code/python/neo4j-kg/data/mtime\n\nimport() {\n  cd ${neo4j_path}\n"
+                 "  ./bin/neo4j stop\n  rm -rf ${neo4j_path}/data/databases/${db_name}\n"
+                 "  ./bin/neo4j-admin import --verbose \\\n                        --database ${db_name} \\\n"
+                 "                        --id-type STRING \\\n                        --input-encoding=UTF-8 \\\n"
+                 "                        --ignore-extra-columns=false \\\n"
+                 "                        --trim-strings=true \\\n                        --delimiter=, \\\n"
+                 "                        --array-delimiter=';' \\\n                        --processors=4 \\\n"
+                 "                        --nodes ${base_path}/mtime_movie_entity.csv \\\n"
+                 "                        --nodes ${base_path}/mtime_director_entity.csv \\\n"
+                 "                        --relationships ${base_path}/mtime_movie_director_relationship.csv\n"
+                 "#  ./bin/neo4j start\n}\n\nimport\n")
+_MTIME_FILES = {
+    "mtime_movie_entity.csv": ("index:ID,rank,src,name,movie_en,year,image,:LABEL\n"
+                               "10000,1,http://movie.mtime.com/12231/,肖申克的救赎,The Shawshank Redemption,1994,"
+                               "http://img31.mtime.cn/a.jpg,电影表\n"
+                               "10001,2,http://movie.mtime.com/99547/,盗梦空间, Inception ,2010,,电影表\n"),
+    "mtime_director_entity.csv": "index:ID,director,:LABEL\n20000,弗兰克·德拉邦特,导演表\n",
+    "mtime_movie_director_relationship.csv": ":START_ID,:END_ID,relation,:TYPE\n20000,10000,导演,导演\n"}
+
+
+def _mtime_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _MTIME_SCRIPT,
+                  **files: str) -> Path:
+    folder = "data/movie/mtime"
+    committed: dict[str, str | bytes] = {f"{folder}/import_mtime.sh": script}
+    committed |= {f"{folder}/{name}": text for name, text in (_MTIME_FILES | files).items()}
+    # a later commit's director (what the pinned commit's import must not read)
+    later: dict[str, str | bytes | None] = {f"{folder}/mtime_director_entity.csv":
+                                            "index:ID,director,:LABEL\n20000,Later,导演表\n"}
+    monkeypatch.setattr(corpus, "MTIME_COMMIT", _committed_mirror(tmp_path, "bubblewu+neo4j-kg", committed, later))
+    return tmp_path
+
+
+def test_mtime_top100_reads_its_shell_command_and_imports_its_folders_files_as_neo4j_admin_import_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_mtime_top100(store, _mtime_mirror(tmp_path, monkeypatch))
+    index = "CREATE INDEX `neo4j_admin_import_{}` IF NOT EXISTS FOR (n:`{}`) ON (n.`index`)"
+    assert store.calls == [
+        # ${base_path}/<file> read from the script's own folder at the pinned commit; the id the string property
+        # `index`, the label from :LABEL, every other column a string, trimmed (--trim-strings=true), an empty field
+        # not set
+        ("UNWIND $rows AS row CREATE (n:`电影表`) SET n = row",
+         {"rows": [{"index": "10000", "rank": "1", "src": "http://movie.mtime.com/12231/", "name": "肖申克的救赎",
+                    "movie_en": "The Shawshank Redemption", "year": "1994", "image": "http://img31.mtime.cn/a.jpg"},
+                   {"index": "10001", "rank": "2", "src": "http://movie.mtime.com/99547/", "name": "盗梦空间",
+                    "movie_en": "Inception", "year": "2010"}]}),
+        ("UNWIND $rows AS row CREATE (n:`导演表`) SET n = row",
+         {"rows": [{"index": "20000", "director": "弗兰克·德拉邦特"}]}),
+        (index.format(0, "导演表"), {}), (index.format(1, "电影表"), {}), ("CALL db.awaitIndexes()", {}),
+        # the type from :TYPE, the `relation` column a property of the relationship
+        ("UNWIND $rows AS row MATCH (s:`导演表` {`index`: row.s}) MATCH (e:`电影表` {`index`: row.e}) "
+         "CREATE (s)-[r:`导演`]->(e) SET r = row.p",
+         {"rows": [{"s": "20000", "e": "10000", "p": {"relation": "导演"}}]}),
+        ("DROP INDEX `neo4j_admin_import_0`", {}), ("DROP INDEX `neo4j_admin_import_1`", {})]
+
+
+@pytest.mark.parametrize(("script", "files", "refused"), [
+    # an option that changes how the files are read
+    (_MTIME_SCRIPT.replace("--delimiter=,", "--delimiter=';'"), {}, "sets --delimiter ';', which is not read here"),
+    (_MTIME_SCRIPT.replace("--trim-strings=true", "--trim-strings=false"), {}, "sets --trim-strings 'false'"),
+    # a file outside the script's folder, a variable it does not set, a second command, integer ids
+    (_MTIME_SCRIPT.replace("--nodes ${base_path}/mtime_director_entity.csv", "--nodes /tmp/mtime_director_entity.csv"),
+     {}, "imports /tmp/mtime_director_entity.csv, not a file of ${base_path}"),
+    (_MTIME_SCRIPT.replace("--database ${db_name}", "--database ${db}"), {}, "reads ${db}, which it does not set"),
+    (_MTIME_SCRIPT + "./bin/neo4j-admin import --nodes ${base_path}/more.csv\n", {},
+     "no longer runs one neo4j-admin import command (2)"),
+    (_MTIME_SCRIPT.replace("--id-type STRING", "--id-type INTEGER"), {}, "--id-type=string"),
+    # a row longer than its header (the tool stops there under --ignore-extra-columns=false), or shorter
+    (_MTIME_SCRIPT, {"mtime_director_entity.csv": "index:ID,director,:LABEL\n20000,弗兰克·德拉邦特,导演表,x\n"},
+     "mtime_director_entity.csv's line 2 has 4 fields, its header 3"),
+    (_MTIME_SCRIPT, {"mtime_director_entity.csv": "index:ID,director,:LABEL\n20000,弗兰克·德拉邦特\n"},
+     "mtime_director_entity.csv's line 2 has 2 fields, its header 3"),
+])
+def test_mtime_top100_refuses_what_its_command_would_not_import_as_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str, files: dict[str, str], refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_mtime_top100(store, _mtime_mirror(tmp_path, monkeypatch, script, **files))
+    assert not any("CREATE (s)" in statement for statement, _ in store.calls)
+
+
 # [s40D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
