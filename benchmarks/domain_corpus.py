@@ -16802,6 +16802,57 @@ def write_nasa_astronauts(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(ASTRONAUTS))
 
 
+LEGO_STAR_WARS = "mgirardot/Lego_in_neo4j"  # Michael Girardot's GraphGist (January 2016; no licence file)
+# its HEAD (17 March 2016, "Update README.md"); Lego_sets.adoc and both CSV files as the first commit, c635ca0, has them
+LEGO_STAR_WARS_COMMIT = "3037b009a9537f924cf21827d065f3ddfb343414"
+LEGO_STAR_WARS_GIST = "Lego_sets.adoc"  # its one //setup Cypher block is the load
+# its LOAD CSVs read the author's Dropbox copies of the two files the repository holds at its root (the page says so)
+LEGO_STAR_WARS_URL = "https://dl.dropboxusercontent.com/u/26234739/"
+LEGO_STAR_WARS_FILES = frozenset({"sets_sample.csv", "parts_sample.csv"})
+# 2.x/4.x's `CREATE INDEX ON :L(p)` and `DROP INDEX ON :L(p)`: 5.x drops an index by its name only
+_LEGO_INDEX = re.compile(r"(?i)^(create|drop)\s+index\s+on\s+:(\w+)\((\w+)\)$")
+
+
+def _lego_index(statement: str) -> str:
+    """A statement of the GraphGist with its label-and-property index in 5.x syntax: `CREATE INDEX ON :L(p)` creates
+    the index named lego_<L>_<p>, `DROP INDEX ON :L(p)` drops that index by its name (the script drops the Set(id) and
+    Part(id) indexes it created so as to create uniqueness constraints on the same properties, which 5.x refuses
+    beside an index); any other statement as written."""
+    m = _LEGO_INDEX.match(statement.strip())
+    if m is None:
+        return statement
+    name = f"lego_{m[2]}_{m[3]}"
+    return f"CREATE INDEX {name} FOR (n:{m[2]}) ON (n.{m[3]})" if m[1].lower() == "create" else f"DROP INDEX {name}"
+
+
+def write_lego_star_wars(store: Any, mirror: Path) -> None:
+    """Lego_sets.adoc of mgirardot/Lego_in_neo4j ("Build Star Wars models with your Lego collection", a GraphGist of
+    Neo4j's 2015 holiday GraphGist challenge; Cypher of Neo4j 2.3), read at LEGO_STAR_WARS_COMMIT: its one `//setup`
+    Cypher block, statement by statement as written, each LOAD CSV reading the file its Dropbox URL names from the
+    repository (sets_sample.csv and parts_sample.csv: 24 of Brickset's Lego Star Wars sets, 1999-2015, and the
+    parts each holds, by colour). A Set per set (id: its set number, "7965-1"; Name; Pieces), a Category per part
+    category, a Design per part design (id: its design number; name), a Part per element (id; Colour); a set
+    CONTAINS each of its parts (Quantity), a design's PART_TYPE is each of its coloured parts, a category's
+    DESIGN_TYPE each of its designs. What 5.x needed: its CREATE INDEX ON and DROP INDEX ON in 5.x syntax (the index
+    named, and dropped by that name: _lego_index), its constraints and USING PERIODIC COMMIT as elsewhere here.
+    Kept as written: every value a string (Pieces "1254.0", Quantity "4"), a design's name the part's
+    ("Brick 1X2"), the categories Brickset's ("System: Bricks"). The page's other Cypher blocks are its queries.
+    Refuses a page without exactly one //setup block, or a URL that is not one of its two files."""
+    page = read_file(LEGO_STAR_WARS, LEGO_STAR_WARS_GIST, mirror, LEGO_STAR_WARS_COMMIT).decode("utf-8")
+    setup = [body for marks, body in _cypher_blocks(page) if "//setup" in marks.replace(" ", "")]
+    if len(setup) != 1:
+        raise CorpusError(f"{LEGO_STAR_WARS}: {LEGO_STAR_WARS_GIST} has {len(setup)} //setup Cypher blocks, not one")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        file = url.removeprefix(LEGO_STAR_WARS_URL)
+        if file == url or file not in LEGO_STAR_WARS_FILES:
+            raise CorpusError(f"{LEGO_STAR_WARS}: {LEGO_STAR_WARS_GIST} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(LEGO_STAR_WARS, file, mirror, LEGO_STAR_WARS_COMMIT), delimiter)
+
+    script = "".join(_lego_index(statement) + ";\n" for statement in _statements(setup[0]))
+    _run_script(store, script, rows_of)
+
+
 # [s40E source and writer above]
 
 
@@ -17801,6 +17852,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "recruited them and the missions they flew (a NoSQL book's Cypher "
                                          "import file)",
           writer=write_nasa_astronauts, source=ASTRONAUTS),
+    Graph("lego-star-wars", "frozen", "24 Lego Star Wars sets (1999-2015, from Brickset) with their number of "
+                                        "pieces, the parts each contains and how many, each part's colour and "
+                                        "design, and each design's category (a Neo4j GraphGist)",
+          writer=write_lego_star_wars, source=LEGO_STAR_WARS),
     # [s40E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
