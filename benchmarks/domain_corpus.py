@@ -6824,6 +6824,59 @@ licence but computer-history (BSD-3-Clause).
 
 [s40D paragraph above]
 
+Helper s40E's paragraph, written blind (the fortieth split, in preparation; domain searched: sports, leisure, food,
+people and social networks; this helper began at 16:21 UTC on 4 December 2026, its deadline 18:15). lego-star-wars:
+github.com/mgirardot/Lego_in_neo4j (Michael Girardot's GraphGist "Build Star Wars models with your Lego collection",
+January 2016, awarded in the holidays category of Neo4j's GraphGist challenge, as its README says; no licence file;
+Cypher of Neo4j 2.3 in AsciiDoc, its data in English), pinned at LEGO_STAR_WARS_COMMIT (3037b00, 17 March 2016, the
+mirror's HEAD; Lego_sets.adoc and both CSV files as its first commit, c635ca0 of 6 January 2016, has them;
+write_lego_star_wars). Its data is a sample of Brickset's Lego Star Wars sets (sets_sample.csv: 24 sets of 1999-2015;
+parts_sample.csv: the parts each holds, 902 rows) and its load script is the page's one `//setup` Cypher block, run
+statement by statement as written, each LOAD CSV reading the file its URL names: the URLs are the author's Dropbox
+copies (dead), the page says they are these two files, and the repository's own copies are served. What the loader had
+to change: its `CREATE INDEX ON :L(p)` and `DROP INDEX ON :L(p)` (the script drops the Set(id) and Part(id) indexes it
+made so as to create uniqueness constraints on them, which 5.x refuses beside an index; 5.x drops an index by name
+only): each index is created with a name, lego_<L>_<p>, and dropped by it (_lego_index); its 2.x constraints and USING
+PERIODIC COMMIT as elsewhere here. Graph (`up` 17 s, server start included): 1,154 nodes in 4 labels: Part 704 (id,
+Colour: one design in one colour), Design 380 (id: the design number; name), Category 46 (name) and Set 24 (id: the set
+number, "7965-1"; Name; Pieces); 1,986 relationships: CONTAINS 902 (Quantity: how many of a part a set holds), PART_TYPE
+704 (design to its coloured parts) and DESIGN_TYPE 380 (category to design). Quirks kept as the script writes them:
+every value a string (Pieces "1254.0", Quantity "4"); "T-16 Skyhopper " with a trailing space; the file's double-encoded
+"Ø", "Ã˜", in 33 design names and 2 category names ("Brick Ã˜16 W. Cross"); 19 design names shared by two or three
+designs of different numbers ("Light Sword - Blade", "Angle Plate 1X2 / 2X2"); LEGO's own colour and part names, typos
+and all ("Medium Stone Grey", "Not specified" for the lightsaber shaft, "Cloone Trooper Helmet", "Mini Hoved", "Boba
+Fett Helmet  Dec" with two spaces); the page's "725 parts" is 704 in the file; the Category(name) index stays (named
+lego_Category_name). The 14 questions: 7 edge (the category of the hand rail 1.5x6x2, the Biker Scout Helmet and the
+megaphone, the one design of the Technic Half Beams category, the colour of the Boba Fett helmet, the set of the
+Titanium Metallic and of the Dark Nougat part), 3 node-property (the pieces of the Desert Skiff and of the Millennium
+Falcon, the set number of Utapau Troopers), 2 relationship-property (how many Earth Green pieces the Endor Rebel Trooper
+& Imperial Trooper Battle Pack contains, how many Silver Metallic ones the Millennium Falcon), 2 two-hop (the set of the
+finger leaf, the category of the Metalized Gold part); parts named as a builder would, by their design's name or by a
+colour only one part has, each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: star-wars
+(SWAPI's characters, films and vehicles: the same saga, not its toys); the corpus's first Lego or toy graph
+(vama-rit/Lego-App-using-Graph-DB and MB4511/Knowledge-Graph---Lego-Database were left out before). Searched by code
+search, repository names, exact strings and file paths (import.cypher, init.cypher, seed.cypher, import.cql,
+data.cypher, create.cypher, load.cypher, neo4j/import.cypher), in English, German, Spanish, Italian, French, Chinese,
+Japanese and Korean. Considered by s40E for the first time and left out: JustinLoye/stardewgraph (the Stardew Valley
+wiki as a graph: its run_writers.py parses data/wiki/sources/sources.zip, absent from the snapshot, and the infobox JSON
+it keeps was formatted by an LLM, qwen2.5-coder:3b); dirtylittledirtbike/neo4j_food_db (the flavour-network recipes by
+region: its ingredient_to_recipe.csv, the graph's only links, absent from the snapshot; its recipes ids without names);
+f117qaz123/NEO4J_FIFA (a FIFA players web app: no data file among its files); Btibert3/neo4j-faceoff-pagerank (NHL
+faceoffs: its one data file, pbp.rds, an R data file; its import scripts not examined); HanSamPie/insta_network and
+NightMachinery/hw-twitter-scraper (Instagram and Twitter follower scrapers: no scraped data among their files, only a
+five-user sample graph); LilianMarchebout/Stardew-Graph (a Stardew Valley crafting graph in a Vite web page: no Neo4j
+load script among its files); and, named by the file-path searches but not examined, RmLtA/Social_Network,
+Karaman65/facebook-clone-neo4j, RafaelPalomares/datingsitegibb, babacarcissedia/twitter-sn and
+poornimaj080/NITT_PeopleConnect (social-network apps' seed scripts), a Reddit hyperlink-network LOAD CSV over SNAP's
+soc-redditHyperlinks-title.tsv and a pro-wrestling loader from a SQL database and horse-racing Horse, Jockey and Trainer
+loaders (their repositories not named by the index). Seen again, in the corpus or left out before: masterned/SIP,
+csantill/MAMEGraphGist, smallcat9603/graph, fivegrant/yhack2019, Bernardo-MG/darksouls-explorer-dataset,
+upstanding-biome/sixdegrees, JunsWan/HealthKG, jkWanh/Honkai_Star_Rail_ChatRobot, SnowflakeTech/EPL-Wiki-Football,
+simonevigasio/Analyzing-F1-Data-Using-Neo4j, espenia/olympic-medals, cheerfulstoic/neo4j_summer_olympics,
+mneedham/womensworldcup, Kozukq/dataset_analysis, aohua/KG-food, atilara/recipes-book-db, paldeep-singh/ssb-api,
+hartti/PelikoneScrape and the Spanish F1 loader over SQL Server.
+
 [s40E paragraph above]
 
 [s40F paragraph above]
