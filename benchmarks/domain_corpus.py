@@ -6999,6 +6999,59 @@ nikhil-ravi/AO3scraper, ethiry/wikikings and kvaithin/greeky.
 
 [s40D paragraph above]
 
+Helper s40E's paragraph, written blind (the fortieth split, in preparation; domain searched: sports, leisure, food,
+people and social networks; this helper began at 16:21 UTC on 4 December 2026, its deadline 18:15). lego-star-wars:
+github.com/mgirardot/Lego_in_neo4j (Michael Girardot's GraphGist "Build Star Wars models with your Lego collection",
+January 2016, awarded in the holidays category of Neo4j's GraphGist challenge, as its README says; no licence file;
+Cypher of Neo4j 2.3 in AsciiDoc, its data in English), pinned at LEGO_STAR_WARS_COMMIT (3037b00, 17 March 2016, the
+mirror's HEAD; Lego_sets.adoc and both CSV files as its first commit, c635ca0 of 6 January 2016, has them;
+write_lego_star_wars). Its data is a sample of Brickset's Lego Star Wars sets (sets_sample.csv: 24 sets of 1999-2015;
+parts_sample.csv: the parts each holds, 902 rows) and its load script is the page's one `//setup` Cypher block, run
+statement by statement as written, each LOAD CSV reading the file its URL names: the URLs are the author's Dropbox
+copies (dead), the page says they are these two files, and the repository's own copies are served. What the loader had
+to change: its `CREATE INDEX ON :L(p)` and `DROP INDEX ON :L(p)` (the script drops the Set(id) and Part(id) indexes it
+made so as to create uniqueness constraints on them, which 5.x refuses beside an index; 5.x drops an index by name
+only): each index is created with a name, lego_<L>_<p>, and dropped by it (_lego_index); its 2.x constraints and USING
+PERIODIC COMMIT as elsewhere here. Graph (`up` 17 s, server start included): 1,154 nodes in 4 labels: Part 704 (id,
+Colour: one design in one colour), Design 380 (id: the design number; name), Category 46 (name) and Set 24 (id: the set
+number, "7965-1"; Name; Pieces); 1,986 relationships: CONTAINS 902 (Quantity: how many of a part a set holds), PART_TYPE
+704 (design to its coloured parts) and DESIGN_TYPE 380 (category to design). Quirks kept as the script writes them:
+every value a string (Pieces "1254.0", Quantity "4"); "T-16 Skyhopper " with a trailing space; the file's double-encoded
+"Ø", "Ã˜", in 33 design names and 2 category names ("Brick Ã˜16 W. Cross"); 19 design names shared by two or three
+designs of different numbers ("Light Sword - Blade", "Angle Plate 1X2 / 2X2"); LEGO's own colour and part names, typos
+and all ("Medium Stone Grey", "Not specified" for the lightsaber shaft, "Cloone Trooper Helmet", "Mini Hoved", "Boba
+Fett Helmet  Dec" with two spaces); the page's "725 parts" is 704 in the file; the Category(name) index stays (named
+lego_Category_name). The 14 questions: 7 edge (the category of the hand rail 1.5x6x2, the Biker Scout Helmet and the
+megaphone, the one design of the Technic Half Beams category, the colour of the Boba Fett helmet, the set of the
+Titanium Metallic and of the Dark Nougat part), 3 node-property (the pieces of the Desert Skiff and of the Millennium
+Falcon, the set number of Utapau Troopers), 2 relationship-property (how many Earth Green pieces the Endor Rebel Trooper
+& Imperial Trooper Battle Pack contains, how many Silver Metallic ones the Millennium Falcon), 2 two-hop (the set of the
+finger leaf, the category of the Metalized Gold part); parts named as a builder would, by their design's name or by a
+colour only one part has, each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: star-wars
+(SWAPI's characters, films and vehicles: the same saga, not its toys); the corpus's first Lego or toy graph
+(vama-rit/Lego-App-using-Graph-DB and MB4511/Knowledge-Graph---Lego-Database were left out before). Searched by code
+search, repository names, exact strings and file paths (import.cypher, init.cypher, seed.cypher, import.cql,
+data.cypher, create.cypher, load.cypher, neo4j/import.cypher), in English, German, Spanish, Italian, French, Chinese,
+Japanese and Korean. Considered by s40E for the first time and left out: JustinLoye/stardewgraph (the Stardew Valley
+wiki as a graph: its run_writers.py parses data/wiki/sources/sources.zip, absent from the snapshot, and the infobox JSON
+it keeps was formatted by an LLM, qwen2.5-coder:3b); dirtylittledirtbike/neo4j_food_db (the flavour-network recipes by
+region: its ingredient_to_recipe.csv, the graph's only links, absent from the snapshot; its recipes ids without names);
+f117qaz123/NEO4J_FIFA (a FIFA players web app: no data file among its files); Btibert3/neo4j-faceoff-pagerank (NHL
+faceoffs: its one data file, pbp.rds, an R data file; its import scripts not examined); HanSamPie/insta_network and
+NightMachinery/hw-twitter-scraper (Instagram and Twitter follower scrapers: no scraped data among their files, only a
+five-user sample graph); LilianMarchebout/Stardew-Graph (a Stardew Valley crafting graph in a Vite web page: no Neo4j
+load script among its files); and, named by the file-path searches but not examined, RmLtA/Social_Network,
+Karaman65/facebook-clone-neo4j, RafaelPalomares/datingsitegibb, babacarcissedia/twitter-sn and
+poornimaj080/NITT_PeopleConnect (social-network apps' seed scripts), a Reddit hyperlink-network LOAD CSV over SNAP's
+soc-redditHyperlinks-title.tsv and a pro-wrestling loader from a SQL database and horse-racing Horse, Jockey and Trainer
+loaders (their repositories not named by the index). Seen again, in the corpus or left out before: masterned/SIP,
+csantill/MAMEGraphGist, smallcat9603/graph, fivegrant/yhack2019, Bernardo-MG/darksouls-explorer-dataset,
+upstanding-biome/sixdegrees, JunsWan/HealthKG, jkWanh/Honkai_Star_Rail_ChatRobot, SnowflakeTech/EPL-Wiki-Football,
+simonevigasio/Analyzing-F1-Data-Using-Neo4j, espenia/olympic-medals, cheerfulstoic/neo4j_summer_olympics,
+mneedham/womensworldcup, Kozukq/dataset_analysis, aohua/KG-food, atilara/recipes-book-db, paldeep-singh/ssb-api,
+hartti/PelikoneScrape and the Spanish F1 loader over SQL Server.
+
 [s40E paragraph above]
 
 [s40F paragraph above]
@@ -17177,6 +17230,57 @@ def write_nasa_astronauts(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(ASTRONAUTS))
 
 
+LEGO_STAR_WARS = "mgirardot/Lego_in_neo4j"  # Michael Girardot's GraphGist (January 2016; no licence file)
+# its HEAD (17 March 2016, "Update README.md"); Lego_sets.adoc and both CSV files as the first commit, c635ca0, has them
+LEGO_STAR_WARS_COMMIT = "3037b009a9537f924cf21827d065f3ddfb343414"
+LEGO_STAR_WARS_GIST = "Lego_sets.adoc"  # its one //setup Cypher block is the load
+# its LOAD CSVs read the author's Dropbox copies of the two files the repository holds at its root (the page says so)
+LEGO_STAR_WARS_URL = "https://dl.dropboxusercontent.com/u/26234739/"
+LEGO_STAR_WARS_FILES = frozenset({"sets_sample.csv", "parts_sample.csv"})
+# 2.x/4.x's `CREATE INDEX ON :L(p)` and `DROP INDEX ON :L(p)`: 5.x drops an index by its name only
+_LEGO_INDEX = re.compile(r"(?i)^(create|drop)\s+index\s+on\s+:(\w+)\((\w+)\)$")
+
+
+def _lego_index(statement: str) -> str:
+    """A statement of the GraphGist with its label-and-property index in 5.x syntax: `CREATE INDEX ON :L(p)` creates
+    the index named lego_<L>_<p>, `DROP INDEX ON :L(p)` drops that index by its name (the script drops the Set(id) and
+    Part(id) indexes it created so as to create uniqueness constraints on the same properties, which 5.x refuses
+    beside an index); any other statement as written."""
+    m = _LEGO_INDEX.match(statement.strip())
+    if m is None:
+        return statement
+    name = f"lego_{m[2]}_{m[3]}"
+    return f"CREATE INDEX {name} FOR (n:{m[2]}) ON (n.{m[3]})" if m[1].lower() == "create" else f"DROP INDEX {name}"
+
+
+def write_lego_star_wars(store: Any, mirror: Path) -> None:
+    """Lego_sets.adoc of mgirardot/Lego_in_neo4j ("Build Star Wars models with your Lego collection", a GraphGist of
+    Neo4j's 2015 holiday GraphGist challenge; Cypher of Neo4j 2.3), read at LEGO_STAR_WARS_COMMIT: its one `//setup`
+    Cypher block, statement by statement as written, each LOAD CSV reading the file its Dropbox URL names from the
+    repository (sets_sample.csv and parts_sample.csv: 24 of Brickset's Lego Star Wars sets, 1999-2015, and the
+    parts each holds, by colour). A Set per set (id: its set number, "7965-1"; Name; Pieces), a Category per part
+    category, a Design per part design (id: its design number; name), a Part per element (id; Colour); a set
+    CONTAINS each of its parts (Quantity), a design's PART_TYPE is each of its coloured parts, a category's
+    DESIGN_TYPE each of its designs. What 5.x needed: its CREATE INDEX ON and DROP INDEX ON in 5.x syntax (the index
+    named, and dropped by that name: _lego_index), its constraints and USING PERIODIC COMMIT as elsewhere here.
+    Kept as written: every value a string (Pieces "1254.0", Quantity "4"), a design's name the part's
+    ("Brick 1X2"), the categories Brickset's ("System: Bricks"). The page's other Cypher blocks are its queries.
+    Refuses a page without exactly one //setup block, or a URL that is not one of its two files."""
+    page = read_file(LEGO_STAR_WARS, LEGO_STAR_WARS_GIST, mirror, LEGO_STAR_WARS_COMMIT).decode("utf-8")
+    setup = [body for marks, body in _cypher_blocks(page) if "//setup" in marks.replace(" ", "")]
+    if len(setup) != 1:
+        raise CorpusError(f"{LEGO_STAR_WARS}: {LEGO_STAR_WARS_GIST} has {len(setup)} //setup Cypher blocks, not one")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        file = url.removeprefix(LEGO_STAR_WARS_URL)
+        if file == url or file not in LEGO_STAR_WARS_FILES:
+            raise CorpusError(f"{LEGO_STAR_WARS}: {LEGO_STAR_WARS_GIST} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(LEGO_STAR_WARS, file, mirror, LEGO_STAR_WARS_COMMIT), delimiter)
+
+    script = "".join(_lego_index(statement) + ";\n" for statement in _statements(setup[0]))
+    _run_script(store, script, rows_of)
+
+
 # [s40E source and writer above]
 
 
@@ -18195,6 +18299,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "recruited them and the missions they flew (a NoSQL book's Cypher "
                                          "import file)",
           writer=write_nasa_astronauts, source=ASTRONAUTS),
+    Graph("lego-star-wars", "frozen", "24 Lego Star Wars sets (1999-2015, from Brickset) with their number of "
+                                        "pieces, the parts each contains and how many, each part's colour and "
+                                        "design, and each design's category (a Neo4j GraphGist)",
+          writer=write_lego_star_wars, source=LEGO_STAR_WARS),
     # [s40E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

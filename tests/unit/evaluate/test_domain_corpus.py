@@ -8927,6 +8927,80 @@ def test_nasa_astronauts_refuses_a_file_split_into_statements_or_one_that_reads_
     assert store.calls == []
 
 
+# mgirardot/Lego_in_neo4j's Lego_sets.adoc, shortened: a Python block, its one //setup Cypher block (2.3 syntax: CREATE
+# INDEX ON and DROP INDEX ON, a 2.x constraint, USING PERIODIC COMMIT, LOAD CSVs of the author's Dropbox copies) and a
+# query block after it
+_LEGO_DROPBOX = "https://dl.dropboxusercontent.com/u/26234739/"
+_LEGO_GIST = (
+    "== Build Star Wars models with your Lego collection\n\n[source,python]\n----\nimport pandas as pd\n----\n\n"
+    "//hide\n//setup\n//output\n[source,cypher]\n----\n"
+    "CREATE INDEX ON :Set(id);\n\n"
+    f'LOAD CSV WITH HEADERS FROM "{_LEGO_DROPBOX}sets_sample.csv" as csvLine\n'
+    "CREATE (s:Set {id: csvLine.SetNumber, Name: csvLine.Name, Pieces: csvLine.Pieces});\n\n"
+    "//Setup the relationships\nDROP INDEX ON :Set(id);\n"
+    "CREATE CONSTRAINT ON (s:Set) ASSERT s.id IS UNIQUE;\n\n"
+    "USING PERIODIC COMMIT 500\n"
+    f'LOAD CSV WITH HEADERS FROM "{_LEGO_DROPBOX}parts_sample.csv" AS csvLine\n'
+    "MATCH (s:Set {id: csvLine.SetNumber})\n"
+    "MERGE (s)-[:CONTAINS {Quantity: csvLine.Quantity}]->(:Part {id: csvLine.PartID});\n"
+    "----\n\n[source,cypher]\n----\nMATCH (s1:Set {id: \"30005-1\"})-[r1]->(p1) RETURN *\n----\n")
+_LEGO_SETS = "id,SetNumber,Name,Pieces\n98,7965-1,Millennium Falcon,1254.0\n164,30005-1,Imperial Speeder Bike,30.0\n"
+_LEGO_PARTS = "id,SetNumber,PartID,Quantity\n14558,7201-1,300426,4\n"
+
+
+def _lego_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gist: str = _LEGO_GIST) -> Path:
+    # a later commit that empties the sets: the pinned commit's files are the ones read
+    pinned = _committed_mirror(tmp_path, "mgirardot+Lego_in_neo4j", {corpus.LEGO_STAR_WARS_GIST: gist,
+                                                                      "sets_sample.csv": _LEGO_SETS,
+                                                                      "parts_sample.csv": _LEGO_PARTS},
+                               later={"sets_sample.csv": "id,SetNumber,Name,Pieces\n"})
+    monkeypatch.setattr(corpus, "LEGO_STAR_WARS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_lego_star_wars_runs_the_setup_block_over_the_repository_files_its_dropbox_urls_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the //setup block only (not the Python block or the query after it), statement by statement: its index created
+    # by a name and dropped by that name (5.x drops an index by name only), its constraint and USING PERIODIC COMMIT
+    # in 5.x syntax, each LOAD CSV given the rows of the pinned file of its name
+    store = Recorder()
+    corpus.write_lego_star_wars(store, _lego_mirror(tmp_path, monkeypatch))
+    assert [s for s, _ in store.calls] == [
+        "CREATE INDEX lego_Set_id FOR (n:Set) ON (n.id)",
+        "UNWIND $rows AS csvLine\nCREATE (s:Set {id: csvLine.SetNumber, Name: csvLine.Name, Pieces: csvLine.Pieces})",
+        "DROP INDEX lego_Set_id",
+        "CREATE CONSTRAINT FOR (s:Set) REQUIRE s.id IS UNIQUE",
+        "UNWIND $rows AS csvLine\nMATCH (s:Set {id: csvLine.SetNumber})\n"
+        "MERGE (s)-[:CONTAINS {Quantity: csvLine.Quantity}]->(:Part {id: csvLine.PartID})"]
+    assert store.calls[1][1]["rows"] == [
+        {"id": "98", "SetNumber": "7965-1", "Name": "Millennium Falcon", "Pieces": "1254.0"},
+        {"id": "164", "SetNumber": "30005-1", "Name": "Imperial Speeder Bike", "Pieces": "30.0"}]
+    assert store.calls[4][1]["rows"] == [{"id": "14558", "SetNumber": "7201-1", "PartID": "300426", "Quantity": "4"}]
+    assert corpus.graph("lego-star-wars").split == "frozen"
+
+
+@pytest.mark.parametrize(("statement", "five"), [
+    ("CREATE INDEX ON :Part(id)", "CREATE INDEX lego_Part_id FOR (n:Part) ON (n.id)"),
+    ("drop index on :Part(id)", "DROP INDEX lego_Part_id"),
+    ("MERGE (c:Category {name: csvLine.Category})", "MERGE (c:Category {name: csvLine.Category})")])
+def test_lego_star_wars_names_the_index_it_creates_and_drops(statement: str, five: str) -> None:
+    assert corpus._lego_index(statement) == five
+
+
+@pytest.mark.parametrize(("gist", "refused"), [
+    (_LEGO_GIST.replace("//setup\n", ""), "has 0 //setup Cypher blocks, not one"),
+    (_LEGO_GIST + "\n//setup\n[source,cypher]\n----\nCREATE (:Set {id: '1-1'});\n----\n",
+     "has 2 //setup Cypher blocks, not one"),
+    (_LEGO_GIST.replace(f"{_LEGO_DROPBOX}parts_sample.csv", f"{_LEGO_DROPBOX}parts.csv"),
+     "reads https://dl.dropboxusercontent.com/u/26234739/parts.csv, which no loader here serves"),
+    (_LEGO_GIST.replace(f"{_LEGO_DROPBOX}sets_sample.csv", "file:///sets_sample.csv"),
+     "reads file:///sets_sample.csv, which no loader here serves")])
+def test_lego_star_wars_refuses_a_page_without_one_setup_block_or_a_file_it_does_not_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gist: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_lego_star_wars(Recorder(), _lego_mirror(tmp_path, monkeypatch, gist))
+
+
 # [s40E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
