@@ -7054,6 +7054,59 @@ hartti/PelikoneScrape and the Spanish F1 loader over SQL Server.
 
 [s40E paragraph above]
 
+Helper s40F's paragraph, written blind for the fortieth split (domain searched: travel, transport, geography, energy,
+technology and telecoms; begun at 16:21 UTC on 4 December 2026, deadline 18:15). nist-controls:
+github.com/jivaldez03/NIST_graph (jorge Ivaldez's "NIST_graph", March to May 2024; no licence file; English), its
+main.py as its README runs it (`python3 main.py` from the repository's root), read at NIST_CONTROLS_COMMIT (7a19fe1, 23
+May 2024, its HEAD; write_nist_controls) over the one file it reads, files/Combined sp800-53r5-control-catalog.xlsx:
+NIST's catalog of the security and privacy controls of SP 800-53 Revision 5 (identifier, name, text, discussion, related
+controls of each control and control enhancement) beside a sheet of 22 control families (number, code, name, a one-line
+description). Its own modules (app/..., folders without __init__.py) are executed as main.py imports them, with a driver
+over the store whose Result has data() (_NistSession), a pandas whose read_excel gives the workbook's sheets
+(_xlsx_sheets) typed as pandas types them and whose frames do what its pandas_fn.py asks (dropna, replace of NaN,
+rename, astype: _NistFrame), a numpy of nan alone and a pydantic_settings whose settings are not used; its port prompt
+(`input`) is answered with nothing, its default. Nothing of its Cypher is changed (it is 5.x Cypher; its RELATED_CONTROL
+statement is a UNION ALL of two MERGE queries, which 5.26 runs). The graph (`up` 2 min 8 s, server start included, other
+helpers' servers running): 1,213 nodes in 5 labels (ControlEnhancement 867, Control 322, Category 22, NIST 1,
+NIST_Publication 1), 4,609 relationships (RELATED_CONTROL 3,397: 2,539 from controls and 858 from enhancements,
+ENHANCEMENT_DET 867, CATEGORY_DET 322, CATEGORY_PUB 22, PUBLICATION 1). A Control is keyed on ID (its family's code,
+"AC") and SUBID (its number, an integer), an enhancement on those and POS; both have name, text, discussion and controls
+(the list of related controls' identifiers); a Category has ID, index, name, description. Quirks kept as the loader
+writes them: each description and discussion is passed through Python's capitalize(), which lowers every letter after
+the first ("... the controls in the ac family"); the family sheet names RA "Vulnerability Scanning" and PT "Personally
+Identifiable", ends four names with a space ("Awareness and Training ") and lists IP and RM, which no control has; the
+24 withdrawn controls and 156 withdrawn enhancements are nodes whose text is "[Withdrawn: Incorporated into CP-2.]"; 19
+controls are named "Policy and Procedures" (the first of every family but PM), and five names are two controls' (a
+withdrawn SA control and its successor); an enhancement's name is "<control> | <its own name>"; every node and
+relationship has ctInsert, the time of the load, and a relationship nothing else. The 14 questions: 7 edge (the family
+of Time Stamps and of Heterogeneity; the one related control of Emergency Shutoff, of Tainting and of the Inactivity
+Logout enhancement; the one control that lists Technical Surveillance Countermeasures Survey, and Fail-safe Procedures,
+as related), 4 node-property (the text of Incident Monitoring and of Baseline Selection, the code of the Media
+Protection family, the number of Session Authenticity), no relationship-property (its relationships hold only their load
+time), 3 two-hop (the family of Fire Protection's one related control, of Component Disposal's, and of the control the
+Disconnect Verification enhancement extends); each answer checked with Cypher to be the only one the graph holds;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. It is technology (the security controls of information systems), the nearest this domain's searches found a graph
+the rules allow; overlaps: mitre-attack (ATT&CK's techniques and mitigations) and cybersecurity (an Active Directory
+domain); trezbit/csf-kn-graph-db (NIST's CSF, left out before) is another NIST framework. Considered by s40F and left
+out (each grepped here first): Sabsten/Projet_Graphe and beltram/annuma (they commit data.gouv.fr's
+communes-departement-region.csv, loaded into no Neo4j; the Python loader of French regions, departments and communes
+that reads that file was found without its repository, and its last statement MERGEs four unbound nodes a commune);
+kat159/power_plants_db_server, JaniOllila/SNAGroupProject and virverani/powerplants (the Global Power Plant Database in
+MySQL, a GEXF file and Power BI; no Neo4j load seen); mneedham/london-buses (a Neography REST loader of bus stops: 1.x
+nodes without labels, one kind); a Python loader of ARCEP's French mobile sites (its repository not named by the search;
+not examined further); Wu-Jackie's Shanxi stations, shashankshukla96/neo4j-geography, ch-ricardor/Neo4j, the Chinese car
+catalogue importer (its entity files found by no path) and the EU power-plant pipeline (seen again, left out before);
+jivaldez03's own DORA_graph (left out before); the cwf2neo package (NIST's NICE workforce framework; its repository not
+named) and aditii010/cybersec-Ai_nist_knowledge-graph (800-53 from OSCAL) (not examined: NIST_graph was found first);
+jburer/NIST-Crosswalks (a relational model with SQL; no Neo4j load seen); a satellites-and-debris aerospace graph
+(example queries only; repository not named); a Dubai property-transactions loader (real estate, not this domain); a
+Mondial GraphML dump read from a university course's server, db.iue.fh-kiel.de, not from a repository (geography, as
+countries-of-the-world); GTFS loaders in English, Polish and Italian (timetables, as romania-trains has; repositories
+not named by the index, not examined further); KeXin95/HuggingfaceKG-retriever (a Hugging Face hub graph for a GNN, not
+Neo4j); and the MetroStation, Landmark, Aircraft, Train and CPU loaders that exact-string searches returned (hand-typed
+seeds or application code, as far as seen).
+
 [s40F paragraph above]
 """
 
@@ -17319,6 +17372,188 @@ def write_chip_supply_chain(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
+# NIST SP 800-53 Rev. 5's control catalog in a graph (jorge Ivaldez's 2024 project; no licence file): the workbook its
+# main.py reads, "Combined sp800-53r5-control-catalog.xlsx", NIST's catalog sheet beside a sheet of 22 control families
+NIST_CONTROLS = "jivaldez03/NIST_graph"
+NIST_CONTROLS_COMMIT = "7a19fe1c1f6d9fd28cec3ca604f565aeadc94218"  # its HEAD, 23 May 2024 ("initializing database")
+NIST_CONTROLS_MAIN = "main.py"  # its README's "Loading NIST file": `python3 main.py`, from the repository's root
+NIST_CONTROLS_DATA = "files/Combined sp800-53r5-control-catalog.xlsx"  # the one file main.py reads
+NIST_CONTROLS_PACKAGE = "app"  # its own modules (app/..., folders without __init__.py), imported by main.py
+# what its modules import besides themselves: the driver (the store here), pandas and numpy (the workbook, read here
+# by _xlsx_sheets) and pydantic_settings (the server's address, not used): nothing else is importable in it
+_NIST_CONTROLS_STAND_INS = frozenset({"neo4j", "pandas", "numpy", "pydantic_settings"})
+
+
+class _NistResult(list[dict[str, Any]]):
+    """A driver Result as common_dbfunc.py uses one: `tx.run(query, **params).data()`, its records as dicts."""
+
+    def data(self) -> list[dict[str, Any]]:
+        return list(self)
+
+
+class _NistTransaction:
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, **params: Any) -> _NistResult:
+        return _NistResult(self.store.query(query, params, read_only=False))
+
+
+class _NistSession(_SessionBlock):
+    """NIST_graph's session: execute_write(fn) calls fn with a transaction whose run() gives a Result with data()."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return work(_NistTransaction(self.store), *args, **kwargs)
+
+
+class _NistSeries(list[Any]):
+    """A column of the NIST workbook's frames: its values in row order, astype("int") as main.py asks it."""
+
+    def astype(self, kind: Any) -> _NistSeries:
+        if kind not in ("int", int) or any(_missing(v) or not float(v).is_integer() for v in self):
+            raise CorpusError(f"{NIST_CONTROLS}: astype({kind!r}) of this column is not read here")
+        return _NistSeries(int(v) for v in self)
+
+
+class _NistFrame:
+    """A sheet as pandas.read_excel gives it and pandas_fn.py's helpers use it: columns named by the header row (an
+    empty header cell is "Unnamed: <position>", as pandas names it), rows typed as pandas types them
+    (_pandas_column: integers int, an empty cell NaN), dropna(subset=..., inplace=True), replace(NaN, value),
+    rename(columns=..., inplace=True), a column read and assigned, and iterrows() over the rows' own index (kept
+    through dropna, as pandas keeps it)."""
+
+    def __init__(self, columns: dict[str, list[Any]], index: list[int]) -> None:
+        self._columns = columns
+        self._index = index
+
+    @classmethod
+    def of_sheet(cls, rows: list[list[str]]) -> _NistFrame:
+        header, *body = rows
+        names = [name if name else f"Unnamed: {i}" for i, name in enumerate(header)]
+        if len(set(names)) != len(names):
+            raise CorpusError(f"{NIST_CONTROLS}: a sheet with repeated column names is not read here")
+        return cls({name: _pandas_column([row[i] for row in body]) for i, name in enumerate(names)},
+                   list(range(len(body))))
+
+    @property
+    def columns(self) -> list[str]:
+        return list(self._columns)
+
+    def __getitem__(self, column: str) -> _NistSeries:
+        return _NistSeries(self._columns[column])
+
+    def __setitem__(self, column: str, values: list[Any]) -> None:
+        if column not in self._columns or len(values) != len(self._index):
+            raise CorpusError(f"{NIST_CONTROLS}: an assignment to column {column!r} is not read here")
+        self._columns[column] = list(values)
+
+    def dropna(self, *, subset: list[str], inplace: bool) -> None:
+        if not inplace:
+            raise CorpusError(f"{NIST_CONTROLS}: a dropna that is not in place is not read here")
+        keep = [i for i in range(len(self._index)) if not any(_missing(self._columns[c][i]) for c in subset)]
+        self._columns = {name: [values[i] for i in keep] for name, values in self._columns.items()}
+        self._index = [self._index[i] for i in keep]
+
+    def replace(self, old: Any, new: Any) -> _NistFrame:
+        if not (isinstance(old, float) and old != old):
+            raise CorpusError(f"{NIST_CONTROLS}: a replace of {old!r} is not read here")
+        return _NistFrame({name: [new if _missing(v) else v for v in values]
+                           for name, values in self._columns.items()}, list(self._index))
+
+    def rename(self, *, columns: dict[str, str], inplace: bool) -> None:
+        if not inplace:
+            raise CorpusError(f"{NIST_CONTROLS}: a rename that is not in place is not read here")
+        self._columns = {columns.get(name, name): values for name, values in self._columns.items()}
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i, index in enumerate(self._index):
+            yield index, {name: values[i] for name, values in self._columns.items()}
+
+
+def write_nist_controls(store: Any, mirror: Path) -> None:
+    """main.py of jivaldez03/NIST_graph (jorge Ivaldez's "NIST_graph", March-May 2024; no licence file; in English) as
+    committed at NIST_CONTROLS_COMMIT, run as written from the repository's root over the one file it reads,
+    files/Combined sp800-53r5-control-catalog.xlsx: NIST's catalog of the security and privacy controls of SP 800-53
+    Revision 5 (sheet "SP 800-53 Revision 5": each control and control enhancement's identifier "AC-2(1)", name, text,
+    discussion and related controls) beside a sheet of 22 control families ("NIST Categories": number, code, name, a
+    one-line description) and one of cloud services ("Example", which main.py does not read). Its own modules run
+    (app/..., read at the commit as main.py imports them, each in a namespace of its own), with a `neo4j` whose driver
+    writes to the store (each statement its own transaction; a Result's data() its records), a `pandas` whose read_excel
+    gives the workbook's sheets (_xlsx_sheets) as pandas types them and whose frames do what its pandas_fn.py asks
+    (_NistFrame), a `numpy` of nan alone and a `pydantic_settings` whose BaseSettings keeps its defaults (the server's
+    address: not used); its `input` (the port it asks for) is answered with nothing, its default; nothing else is
+    importable. Its steps: delete everything (the database is empty), MERGE each family (Category: ID, index, name,
+    description), each control (Control: ID the family code, SUBID its number, name, text, discussion, controls its
+    related controls' identifiers) under its family (CATEGORY_DET) and each enhancement (ControlEnhancement: ID, SUBID,
+    POS its number) under its control (ENHANCEMENT_DET), then RELATED_CONTROL from each control and enhancement to each
+    of its related controls, and the root (NIST, NIST_Publication "NIST 800-53 R5", PUBLICATION, CATEGORY_PUB to every
+    family). Every node and relationship has ctInsert, the time it was written. Refuses an import it does not serve, or
+    a file it does not read."""
+    def read(path: str) -> bytes:
+        return read_file(NIST_CONTROLS, path, mirror, NIST_CONTROLS_COMMIT)
+
+    sheets = _xlsx_sheets(NIST_CONTROLS, read(NIST_CONTROLS_DATA))
+    pandas_module = types.ModuleType("pandas")
+
+    def read_excel(path: str, sheet_name: Any = None) -> dict[str, _NistFrame]:
+        if path != NIST_CONTROLS_DATA or sheet_name is not None:
+            raise CorpusError(f"{NIST_CONTROLS}: its loader reads {path} sheet {sheet_name}, which is not read here")
+        return {name: _NistFrame.of_sheet(rows) for name, rows in sheets.items()}
+
+    pandas_module.read_excel = read_excel  # type: ignore[attr-defined]
+    numpy_module = types.ModuleType("numpy")
+    numpy_module.nan = float("nan")  # type: ignore[attr-defined]
+    settings_module = types.ModuleType("pydantic_settings")
+    settings_module.BaseSettings = type("BaseSettings", (), {})  # type: ignore[attr-defined]
+    stand_ins = {"neo4j": _script_neo4j(store, lambda: _NistSession(store)), "pandas": pandas_module,
+                 "numpy": numpy_module, "pydantic_settings": settings_module}
+    if set(stand_ins) != _NIST_CONTROLS_STAND_INS:
+        raise CorpusError(f"{NIST_CONTROLS}: its stand-in modules are not the ones it imports")
+    modules: dict[str, types.ModuleType] = {}
+
+    def load(name: str) -> types.ModuleType:
+        """One of its own modules, executed once (a folder is a namespace package), set on its parent package."""
+        if name in modules:
+            return modules[name]
+        module = types.ModuleType(name)
+        modules[name] = module
+        if "." in name:
+            parent, child = name.rsplit(".", 1)
+            setattr(load(parent), child, module)
+        path = name.replace(".", "/") + ".py"
+        try:
+            source = read(path)
+        except CorpusError:  # no such file: a folder (its modules are read as they are imported)
+            module.__path__ = []
+            return module
+        module.__dict__.update({"__builtins__": safe, "__file__": f"{NIST_CONTROLS}/{path}"})
+        exec(compile(source.decode("utf-8"), f"{NIST_CONTROLS}/{path}", "exec", dont_inherit=True),  # noqa: S102
+             module.__dict__)
+        return module
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name in stand_ins:
+            return stand_ins[name]
+        if level == 0 and (name == NIST_CONTROLS_PACKAGE or name.startswith(NIST_CONTROLS_PACKAGE + ".")):
+            module = load(name)
+            if not fromlist:
+                return load(NIST_CONTROLS_PACKAGE)
+            for item in fromlist:  # `from app.db import common_dbfunc`: a submodule, unless the module defines it
+                if not hasattr(module, item):
+                    load(f"{name}.{item}")
+            return module
+        raise CorpusError(f"{NIST_CONTROLS}: its loader imports {name}, which is not read here")
+
+    safe = {**builtins.__dict__, "__import__": importer, "print": _quiet, "input": lambda prompt="": ""}
+    namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "__main__",
+                                 "__file__": f"{NIST_CONTROLS}/{NIST_CONTROLS_MAIN}"}
+    exec(compile(read(NIST_CONTROLS_MAIN).decode("utf-8"), f"{NIST_CONTROLS}/{NIST_CONTROLS_MAIN}", "exec",  # noqa: S102
+                 dont_inherit=True), namespace)
+
+
 # [s40F source and writer above]
 
 
@@ -18310,6 +18545,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "and processes they provide, and those each firm's products take as "
                                           "inputs (a Neo4j Aura Graph Analytics quick start's README)",
           writer=write_chip_supply_chain, source=CHIP_SUPPLY),
+    Graph("nist-controls", "frozen", "NIST SP 800-53 Revision 5's security and privacy controls: the control "
+                                        "families, each control and its enhancements with their text and "
+                                        "discussion, and the controls each names as related (a 2024 project's "
+                                        "Python loader of NIST's control catalog workbook)",
+          writer=write_nist_controls, source=NIST_CONTROLS),
     # [s40F Graph above]
 ]}
 

@@ -9072,4 +9072,137 @@ def test_chip_supply_chain_refuses_another_url_or_a_readme_without_its_load_bloc
     with pytest.raises(corpus.CorpusError, match="not its four LOAD CSV statements"):
         corpus.write_chip_supply_chain(Recorder(), _chip_mirror(tmp_path / "c", monkeypatch, later))
 
+
+# jivaldez03/NIST_graph, shortened: main.py as committed (its port prompt, the family sheet's dropna, replace, rename
+# and astype, the control sheet's replace), its pandas helpers, its settings (pydantic_settings, the driver), its
+# session's execute_write(lambda tx: tx.run(...).data()) and its loader's statements, in app/ folders without
+# __init__.py
+_NIST_FILES: dict[str, str | bytes] = {
+    "main.py": (
+        "from app.general_functions import pandas_fn as pd_fns\n"
+        "from app.db.database import driver_open_session, driver_close\nimport app.loading_fn as loadf \n\n"
+        "driver_open_session()\nloadf.initializing_database()\n"
+        "pdxls = pd_fns._read_file('files/Combined sp800-53r5-control-catalog.xlsx') \n"
+        "print('sheets: ', pdxls.keys())\nfor gia, sheet in enumerate(list(pdxls.keys())[0:]):\n"
+        "    df = pdxls[sheet]\n    cols = list(df.columns)\n    if gia == 0: # categories\n"
+        "        df = pd_fns._df_removerows_nulls(df,cols)\n        df = pd_fns._df_NaNbyAny(df, changeto='')\n"
+        "        df = pd_fns._df_renamecolumn(df, 'NIST Special Publication 800-53 (SP 800-53)', 'Ix')\n"
+        "        df = pd_fns._df_changetype(df, 'Ix', 'int')\n        loadf.sendingDB_categories(df)\n"
+        "    elif gia == 1:\n        df = pd_fns._df_NaNbyAny(df, changeto='')\n"
+        "        df = pd_fns._df_renamecolumn(df, 'Control (or Control Enhancement) Name', 'Control_Name')\n"
+        "        loadf.sendingDB_controldef(df)\n\ndriver_close()\n"),
+    "app/general_functions/pandas_fn.py": (
+        "import pandas as pd\nimport numpy as np\n\ndef _read_file(path, sheetname = None):\n"
+        "    df = pd.read_excel(path, sheet_name=sheetname)\n    return df\n\n"
+        "def _df_NaNbyAny(df, changeto=None):\n    df = df.replace(np.nan, changeto)\n    return df\n\n"
+        "def _df_removerows_nulls(df, columns):\n    df.dropna(subset=columns, inplace=True)\n    return df\n\n"
+        "def _df_renamecolumn(df, oldcolum='oldcolum',newcolumn='newcolumn'):\n"
+        "    df.rename(columns = {oldcolum:newcolumn}, inplace = True)     \n    return df\n\n"
+        "def _df_changetype(df, column, new_dtype):    \n    df[column] = df[column].astype(new_dtype)\n"
+        "    return df\n"),
+    "app/db/config.py": (
+        "from pydantic_settings import BaseSettings\nfrom neo4j import GraphDatabase\n\n"
+        "class DBSettings_any(BaseSettings):\n    NEO4J_HOST: str = 'localhost'\n\n"
+        "    def get_database_uri_port(self,port) -> str:\n        return f'neo4j://{self.NEO4J_HOST}:{port}'\n\n"
+        "class Settings_any():\n    db: DBSettings_any = DBSettings_any()\n\n    def open_driver(self, port):\n"
+        "        self.connection = GraphDatabase.driver(settings_any.db.get_database_uri_port(port))\n"
+        "        return self.connection\n\n    def close_driver(self):\n        self.connection.close()\n\n"
+        "settings_any = Settings_any()\nprint(f'settings_an: {settings_any}')"),
+    "app/db/database.py": (
+        "from app.db.config import settings_any\n\ndef driver_open_session():\n"
+        "    port = input (f'port to connect Neo4j (7688): ')\n    if not port:\n        port = '7688'\n"
+        "    return settings_any.open_driver(port)\n\ndef driver_close():\n    settings_any.connection.close()\n"),
+    "app/db/common_dbfunc.py": (
+        "from app.db.database import settings_any\n\ndef execute_write_query(query: str, **kwargs):\n"
+        "    driver = settings_any.connection\n    with driver.session() as session:\n"
+        "        results = session.execute_write(\n                lambda tx: tx.run(query, **kwargs).data()\n"
+        "            )\n        return results\n"),
+    "app/db/crud/NIST_file/category.py": (
+        "initializing_database = 'MATCH (n) DETACH DELETE n'\n"
+        "create_category = 'MERGE (C:Category {ID:$code}) '\n"
+        "create_category_prop = 'set C += {{ {properties} }} return C'\n"
+        "cat_properties_forupdate = 'index: $index, name: $name, description: $description'\n"),
+    "app/db/crud/NIST_file/control.py": (
+        "create_detailcat = 'MERGE (D:Control {ID:$code, SUBID: $ref}) set D += {name: $name, controls: $controls}'\n"
+        "create_detailcat_pos = 'MERGE (DP:ControlEnhancement {ID:$code, SUBID: $ref, POS: $refpos}) "
+        "set DP.name = $name'\n"),
+    "app/loading_fn.py": (
+        "from app.db import common_dbfunc as dbexec\nfrom app.db.crud.NIST_file import control\n"
+        "from app.db.crud.NIST_file import category\n\ndef initializing_database():\n"
+        "    dbexec.execute_write_query(category.initializing_database)\n\ndef sendingDB_categories(df):\n"
+        "    for index_df, row in df.iterrows():\n        query = category.create_category + \\\n"
+        "                category.create_category_prop.format(properties=category.cat_properties_forupdate)\n"
+        "        dbexec.execute_write_query(query, index = row['Ix'], code = row['Unnamed: 1'], name = "
+        "row['Unnamed: 2'], description = row['Unnamed: 3'].capitalize())\n\ndef sendingDB_controldef(df):\n"
+        "    for index_df, row in df.iterrows():\n        code,ref = row['Control Identifier'].split('-')\n"
+        "        reflist = ref.split('(')\n"
+        "        ref,refpos = reflist[0], reflist[1] if len(reflist) > 1 else None\n"
+        "        refpos = int(refpos.replace(')','')) if refpos else 0\n        controls = row['Related Controls']\n"
+        "        if controls.lower() not in ['none','none.','', None]:\n"
+        "            ssubids = controls.replace(' ','').replace('.','').split(',')\n        else:\n"
+        "            ssubids = None\n"
+        "        query = control.create_detailcat if refpos == 0 else control.create_detailcat_pos\n"
+        "        dbexec.execute_write_query(query, code = code, ref = int(ref), refpos = refpos, "
+        "name = row['Control_Name'], controls = ssubids)\n")}
+_NIST_TITLE = "NIST Special Publication 800-53 (SP 800-53)"
+_NIST_CONTROLS_HEADER = ["Control Identifier", "Control (or Control Enhancement) Name", "Control Text", "Discussion",
+                         "Related Controls"]
+
+
+def _nist_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 changes: dict[str, str | bytes] | None = None) -> Path:
+    workbook = _xlsx({
+        # the family sheet's title in its first cell, the other header cells empty ("Unnamed: 1" ...); a family
+        # without its description is dropped by its dropna
+        "NIST Categories": [[_NIST_TITLE, None, None, None], [1, "AC", "Access Control", "controlling access"],
+                            [2, "AU", "Audit and Accountability", None], [3, "IP", "Information Processing",
+                                                                          "Information Processing"]],
+        "SP 800-53 Revision 5": [_NIST_CONTROLS_HEADER,
+                                 ["AC-10", "Concurrent Session Control", "Limit sessions.", "Organizations may.",
+                                  "SC-23."],
+                                 ["AC-11(1)", "Device Lock | Pattern-hiding Displays", "Conceal.", None, "None."],
+                                 ["AC-15", "Automated Marking", "[Withdrawn: Incorporated into MP-3.]", None, None]],
+        "Example": [["Provider", "Service"], ["AWS", "Lambda"]]})
+    later = _xlsx({"NIST Categories": [[_NIST_TITLE, None, None, None], [1, "AC", "Later", "later"]],
+                   "SP 800-53 Revision 5": [_NIST_CONTROLS_HEADER]})
+    pinned = _committed_mirror(tmp_path, "jivaldez03+NIST_graph",
+                               {**_NIST_FILES, corpus.NIST_CONTROLS_DATA: workbook, **(changes or {})},
+                               later={corpus.NIST_CONTROLS_DATA: later})
+    monkeypatch.setattr(corpus, "NIST_CONTROLS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nist_controls_runs_its_main_py_over_the_pinned_workbook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    store = Recorder()
+    # its port prompt is answered with nothing (its default): input() here would read the test's stdin and fail
+    corpus.write_nist_controls(store, _nist_mirror(tmp_path, monkeypatch))
+    category = "MERGE (C:Category {ID:$code}) set C += { index: $index, name: $name, description: $description } " \
+               "return C"
+    assert store.calls == [
+        ("MATCH (n) DETACH DELETE n", {}),
+        # the number an int (the sheet's numbers typed as pandas types them, then astype(int)); the description
+        # capitalized by the loader; the family whose description is empty dropped; the pinned workbook's, not later's
+        (category, {"index": 1, "code": "AC", "name": "Access Control", "description": "Controlling access"}),
+        (category, {"index": 3, "code": "IP", "name": "Information Processing",
+                    "description": "Information processing"}),
+        # a control, its related controls split; an enhancement ("None." is none); an empty cell is "" (replace)
+        ("MERGE (D:Control {ID:$code, SUBID: $ref}) set D += {name: $name, controls: $controls}",
+         {"code": "AC", "ref": 10, "refpos": 0, "name": "Concurrent Session Control", "controls": ["SC-23"]}),
+        ("MERGE (DP:ControlEnhancement {ID:$code, SUBID: $ref, POS: $refpos}) set DP.name = $name",
+         {"code": "AC", "ref": 11, "refpos": 1, "name": "Device Lock | Pattern-hiding Displays", "controls": None}),
+        ("MERGE (D:Control {ID:$code, SUBID: $ref}) set D += {name: $name, controls: $controls}",
+         {"code": "AC", "ref": 15, "refpos": 0, "name": "Automated Marking", "controls": None})]
+    assert all(isinstance(params.get("index", 0), int) for _, params in store.calls)
+
+
+def test_nist_controls_imports_and_reads_nothing_but_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main = str(_NIST_FILES["main.py"])
+    for change, refused in [("import os\n" + main, "imports os"),
+                            (main.replace("files/Combined sp800-53r5-control-catalog.xlsx", "files/other.xlsx"),
+                             "reads files/other.xlsx")]:
+        mirror = _nist_mirror(tmp_path / refused.split()[-1], monkeypatch, {"main.py": change})
+        with pytest.raises(corpus.CorpusError, match=refused):
+            corpus.write_nist_controls(Recorder(), mirror)
+
 # [s40F tests above]
