@@ -147,6 +147,7 @@ from xgrag.retrieval.words import (
     how_scale,
     initials_said,
     join_spaced,
+    labelled_date,
     question_dates,
     question_language,
     question_month_texts,
@@ -1229,7 +1230,7 @@ class _Reading:
                 truth_key = key_tokens(key_text(f.relation).lower())
                 if len(truth_key) >= 2 and truth_key[0] == "is":
                     self.kind_values.setdefault(f.head, set()).update(content_stems(" ".join(truth_key[1:])))
-        vocabulary = {st for r in relations for st in content_stems(r)} | type_words
+        vocabulary = {st for r in relations for st in content_stems(self._key(r))} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.dimension_stems = how_dimensions(plain) & vocabulary
@@ -1688,7 +1689,10 @@ class _Reading:
                 rf"\b{re.escape(n.lower())}\s+by\s+(?:[^,?]{{1,40}}?\s+and\s+)?{re.escape(m.lower())}\b",
                 low_q) is not None or self._typed_by(m, n, low_q) or (
                 (n, m) not in lined and (m, n) not in lined and f" {n_said} " in said_q and re.search(
-                    rf" {re.escape(n_said)} (?:in|on|at) (?:the )?{re.escape(said_of(m))} ", said_q) is not None))}
+                    rf" {re.escape(n_said)} (?:in|on|at) (?:the )?{re.escape(said_of(m))} ", said_q) is not None)
+            # (Vietnamese says the owner after "của", of: "Album A Class của Miss A", Miss A's album A Class; the
+            # relationship between the two outranked the album's length; kpop-network, spent)
+            or (self.vietnamese and f" {n_said} cua {said_of(m)} " in said_q))}
             for n in self.mentioned for n_said in [said_of(n)]}
         # ... and the named entities a record is joined to say which record it is (the line between the two)
         for record, ends in self.joined.items():
@@ -1967,7 +1971,10 @@ class _Reading:
         measured = self._measured_value(best)
         if measured is not None:
             return _sentence(measured.tail), ids + [measured.id]
-        return _sentence(best.steps[-1].to), ids
+        # a date asked, an entity named by its type and a date reached ("Year 1957"): the date its name states
+        end_type = None if best.steps[-1].value else self.types.get(best.steps[-1].to)
+        dated = labelled_date(best.steps[-1].to, key_text(end_type)) if self.kind == "date" and end_type else None
+        return _sentence(dated or best.steps[-1].to), ids
 
     def _measured_value(self, chain: _Chain) -> Fact | None:
         """Where the chain ends at a measurement, an entity that holds one number under a key that says a value
@@ -2320,7 +2327,8 @@ class _Reading:
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)
-        if self.kind == "date" and typ is not None and time_type(key_text(typ)):
+        if self.kind == "date" and typ is not None and (time_type(key_text(typ))
+                                                        or labelled_date(step.to, key_text(typ)) is not None):
             return {KIND_STATED}
         return {KIND_CLASS} if self._in_class(step.to) or self._located_at(step) else set()
 
@@ -2413,7 +2421,7 @@ class _Reading:
         # "how tall": a value under the key of the dimension asked is of the kind asked however it is written (a
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
         kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
-                              and bool(content_stems(end.relation) & self.dimension_stems))
+                              and bool(content_stems(self._key(end.relation)) & self.dimension_stems))
         # ... and so is a grade on its scale ("how strong": "weak"), a short value of words
         kind_ok = kind_ok or (bool(self.scale_stems) and end.value and len(end.to.split()) <= 3
                               and bool(content_stems(end.to) & self.scale_stems))

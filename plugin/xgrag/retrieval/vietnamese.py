@@ -222,7 +222,7 @@ def english_key(key: str) -> str:
     store them) followed by the English words of the vocabulary's word it spells ("sang_tac writer songwriter
     composer ..."), so that a key's kind is read as an English key's is ("who" asks for a value under a writer's
     key); any other key unchanged."""
-    words = key.replace("_", " ").replace("-", " ").lower().split()
+    words = _SYLLABLE.findall(key.replace("_", " ").lower())
     english: list[str] = []
     i = 0
     while i < len(words):

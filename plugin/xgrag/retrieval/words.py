@@ -532,6 +532,17 @@ _SEASON_YEAR = re.compile(r"(?i)^(?:(?:spring|summer|fall|autumn|winter)\s+\d{4}
 _DATE_SPAN = re.compile(r"(?i)^(.+?)\s+(?:to|until|till|-|–|—)\s+(.+)$")
 
 
+def labelled_date(name: str, type_: str) -> str | None:
+    """The date or year an entity's name states after its type's words ("Year 1957" of a Year: "1957"; "Day
+    2020-04-07" of a Day), as a record named by its label and its key is; None for any other name."""
+    words = type_.split()
+    said = name.split()
+    if len(said) <= len(words) or [w.casefold() for w in said[:len(words)]] != [w.casefold() for w in words]:
+        return None
+    rest = " ".join(said[len(words):])
+    return rest if _one_date(rest, None) else None
+
+
 def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None,
                counted: str | None = None, measured: bool = True) -> bool:
     """Whether an answer is of `kind`: an entity of an agent, place or time type (`type_`, its type as words), a date or
@@ -556,6 +567,11 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
         if _WEEKDAY.match(t):  # "on what day of the week": a day's name
             return True
         if type_ is not None and time_type(type_):  # an entity that is a span of time
+            return True
+        # (... or one named by its type and a date or a year, as a record is: "Year 1957", the Year a Company was
+        # FOUNDED in, when the graph stores the year as a node; computer-history, spent, answered another machine's
+        # year of introduction)
+        if type_ is not None and labelled_date(t, type_) is not None:
             return True
         # a season or a quarter of a year ("Fall 2020": when a show premiered; "Q3 2022": when a phone was
         # released, mobile-devices, spent) is a time as a catalogue writes it
