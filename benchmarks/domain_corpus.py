@@ -6816,6 +6816,75 @@ relationship-property question; vietnam-land-law loads its committed cache witho
 its 210 links between the 2024 and 2013 laws pair articles by number alone, its questions in Vietnamese; none states a
 licence but computer-history (BSD-3-Clause).
 
+Helper s40A's paragraph, written blind (the fortieth split, in preparation; domain searched: government, law, courts,
+elections and politics, in English, Korean, Chinese, Japanese, German, Spanish, Portuguese, French and Swedish; this
+helper began at 16:21 UTC on 4 December 2026, its deadline 18:15). korea-building-laws: github.com/akfldk1028/ARR (DK's
+"ARR", 2025-2026, a research workspace that turns a land parcel's building regulations into 3D massing candidates with
+AI agents; no licence file; Python; its law data in Korean), its backend/law/ statute graph, read at KR_LAWS_COMMIT
+(0f6b91a, its HEAD of 26 June 2026; the data files of 22 June): the 58 JSON files of backend/law/data/api/ that its
+scripts/law_downloader.py wrote from the law.go.kr Open API (법제처's structured XML of each text's 장, 절, 조, 항, 호
+and 목, with revision dates) for twenty laws on land use, building and urban facilities (the National Land Planning and
+Utilization Act, the Building Act, the Farmland, Mountainous Districts, Natural Parks, Water Supply, Housing, Parking
+Lot, Sewerage, Landscape, Roads, Urban Parks, Urban Redevelopment, School Health, Cultural Heritage, Fire Facilities,
+Green Buildings, Military Bases, Greenbelt and Accessibility Acts), each with its enforcement decree and, but for the
+Greenbelt and Landscape Acts, its enforcement rules. Its load script is scripts/json_to_neo4j.py with
+scripts/neo4j_loader.py, run as its backend/law/PIPELINE.md's step 2 runs it from backend/law/scripts: `json_to_neo4j.py
+--dir "../data/api" --all` (write_korea_building_laws): per file, in name order, its constraints and indexes, a LAW
+node, one MERGE per unit and one statement per CONTAINS, NEXT and CITES relationship, some 79,000 auto-commit
+statements. What the loader had to change: nothing in the Cypher (5.x already); the script and its loader module run
+in namespaces of their own whose `neo4j` is a driver over the store, whose pathlib.Path lists data/api/ from the
+mirror at the commit (git ls-tree -z: the Korean names), whose `open` reads only those files and takes the backup
+JSON it writes per file into neo4j/ without writing it, whose argparse parses those arguments (its --password, its
+own server's, left out), whose `logging` raises what it would log as a failure and go on from, and whose os, dotenv,
+sys.stdout and print give or write nothing; a file it did not read would refuse the load. Not run: the README's
+legacy PDF pipeline (STEP/step2_json_to_neo4j.py calls json_to_neo4j.py with no argument, which prints its usage and
+loads nothing; its data/parsed/ are PDF parses of the Land Planning Act, which PIPELINE.md says not to mix with the API
+files), the embedding, domain-clustering and relationship-embedding steps (OpenAI and KR-SBERT models, OpenAI keys)
+and the parking-appendix rule scripts. Graph (`up` KR_UP_TIME, server start included): KR_NODES nodes in 7 labels
+(KR_LABELS) and KR_RELS relationships (KR_TYPES); CITES is written by no statement, its target a law's name as the
+text cites it, which no node's full_id is. Units carry law_name (the base law: "주차장법" for its decree too),
+law_type (법률, 시행령, 시행규칙), number and unit_number ("4조의2", "3"), title (none on 항, 호 and 목, nor on
+392 articles whose content is their number alone, "제10조"), content (a 조's heading "제4조의2(고임목 등의 설치)", a 항's or 호's text), full_id ("주차장법
+(시행규칙)::제4조"), unit_path, order (its place under its parent), revision_dates ("2019.12.24", on 5,475 units),
+metadata (the laws it cites, JSON) and created_at. Quirks kept as the loader writes them: a "제5장의2" chapter (and
+"제8장의2", "제3절의2"...) has its base chapter's full_id, so the two MERGE into one node keeping the later title
+(주차장법's 제5장 is 기계식주차장 and holds the 부설주차장 articles too; 건축법's 제8장 is 결합건축 and holds the
+특별건축구역 and 건축협정 articles), NEXT running from such a node to itself (12 so): 11 chapters and 4 sections so merged; a LAW node has
+only full_id, name, law_name, title, law_type and created_at, the loader appending its other fields (law_mst, source,
+agent_id...) to the ON MATCH SET of a statement that only creates; a law and its decree each name chapters alike
+("총칙" in most). The 14 questions, in Korean as the data is: 6 edge (the article after the Parking Lot rules' article
+on on-street parking structures, the chapter of the Parking Lot Act's article on on-street parking signs, the text
+holding the safety standard of mechanical parking devices, the section of the Sewerage rules' article on private
+sewage facilities' management standards, the chapter after the Land Planning Act's chapter on urban management plans,
+the chapter of the Mountainous Districts Act's section on conversion permits), 4 node-property (the revision date of
+the Natural Parks Act's article 4-3 paragraph 1, the article numbers of school attendance suspension in the School
+Health Act and of road classes in the Roads Act, the title of the Building Act decree's article 3-5), 2
+relationship-property (the place of the Parking Lot Act's article on on-street parking fees in its chapter 3, of the
+Farmland Act's section on farmland conversion in its chapter 4), 2 two-hop (the chapter after the one holding the
+Building Act's article 11, the chapter holding the Parking Lot Act's article 3 paragraph 2), each answer checked with
+Cypher to be the only one the graph holds (where a decree repeats the law's structure, its answer is the same);
+domain_gold.py check: 14 questions, KR_PROBLEMS problems; no xgrag command was run on the graph and no xgrag output on
+it looked at. Overlaps: vietnam-land-law (a land law's chapters, articles and clauses), indonesia-it-regulations,
+bangladesh-civil-procedure and us-constitutional-law are law graphs, japan-reparation-lawsuits a court graph, and the
+Korean graphs (seocho-apartments, jeju-safe-tourism, kpop-network) Korean; no corpus graph holds Korean statutes or a
+law with its decree and rules. Considered by s40A and left out (each grepped here first):
+hyensooharry-design/industrial-safety-law-graph-rag-system (Korea's Occupational Safety and Health Act as CSVs with
+scripts/load_neo4j_graph.py, named by s38A: no snapshot of it could be fetched here); Tuanxyzc/traffic-law-graphrag
+(named by s38A and s39A: no snapshot could be fetched); DaDaDiRaRa/arch-law-graph (fetched: its data/graph.json and
+embeddings are not in the snapshot, over its size limit); MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System (fetched: a
+LightRAG index an LLM builds over markdown tax documents, its rag_storage files committed empty); wxz667/law-kg (a
+Chinese law graph whose import_neo4j.cypher reads nodes.csv and edges.csv no commit holds, its relations LLM-extracted);
+anastasiabf/legal-knowledge-graph, zhaozw1984/legal-knowledge-graph and yhgao27/taxlaw-kg (LLM extraction pipelines
+over scraped or PDF documents, no graph data committed); Emeierkeio/ParliamentRAG and thesis-ParliamentRAG (the Italian
+Chamber's debates, downloaded at run time); Whiskas123/EuropeanParliamentNetworkAnalysis (MEP vote networks as CSVs,
+no Neo4j load); Sentiments-of-Bundestag/graphenauswertung (queries a graph other teams' crawlers fill); and, their
+repositories not named by the index: a Thai government connections importer (its CSV on its author's desktop, a
+private contact list), a Western Australia State Administrative Tribunal case importer (its processed JSON not
+found), the DAIL AI-litigation case graph (its README: the Excel files not committed; its organisations a Gemini
+extraction), a Brazilian Constitution loader of norm versions (its constitution.json not found), a Chilean Senate
+seeder (mock data when its scrapes are absent), a "Legal Analyser" import (LLM-written relations) and
+Vietnamese law importers (vietnam-land-law is in the corpus; not examined further).
+
 [s40A paragraph above]
 
 [s40B paragraph above]
@@ -16469,9 +16538,10 @@ def write_korea_building_laws(store: Any, mirror: Path) -> None:
     if not isinstance(modules["neo4j_loader"].__dict__.get("Neo4jLawLoader"), type):
         raise CorpusError(f"{KR_LAWS}: its neo4j_loader defines no Neo4jLawLoader")
     _run_loader(KR_LAWS, KR_LAWS_SCRIPT, read(KR_LAWS_SCRIPT).decode("utf-8"), importer, open=opened, print=_quiet)
-    unread = sorted(set(name for name in listing if fnmatch.fnmatchcase(name, "*.json")) - set(texts))
+    unread = sorted({name for name in listing if fnmatch.fnmatchcase(name, "*.json")} - set(texts))
     if unread:
-        raise CorpusError(f"{KR_LAWS}: its loader did not read {len(unread)} of {KR_LAWS_DATA}'s files ({unread[0]}...)")
+        raise CorpusError(f"{KR_LAWS}: its loader did not read {len(unread)} of {KR_LAWS_DATA}'s files "
+                          f"({unread[0]}...)")
 
 
 # [s40A source and writer above]

@@ -8017,7 +8017,8 @@ _KR_LOADER = (
     "        with self.driver.session() as session:\n            for rel in relationships:\n"
     "                try:\n"
     "                    session.run(f\"MATCH (a {{full_id: $from_id}}) MATCH (b {{full_id: $to_id}}) \"\n"
-    "                                f\"MERGE (a)-[r:{rel['type']}]->(b)\", from_id=rel['from_id'], to_id=rel['to_id'])\n"
+    "                                f\"MERGE (a)-[r:{rel['type']}]->(b)\",\n"
+    "                                from_id=rel['from_id'], to_id=rel['to_id'])\n"
     "                except Exception as e:\n"
     "                    logger.error(f\"관계 생성 실패: {rel['from_id']}: {e}\")\n")
 _KR_SCRIPT = (
