@@ -6831,59 +6831,61 @@ Greenbelt and Landscape Acts, its enforcement rules. Its load script is scripts/
 scripts/neo4j_loader.py, run as its backend/law/PIPELINE.md's step 2 runs it from backend/law/scripts: `json_to_neo4j.py
 --dir "../data/api" --all` (write_korea_building_laws): per file, in name order, its constraints and indexes, a LAW
 node, one MERGE per unit and one statement per CONTAINS, NEXT and CITES relationship, some 79,000 auto-commit
-statements. What the loader had to change: nothing in the Cypher (5.x already); the script and its loader module run
-in namespaces of their own whose `neo4j` is a driver over the store, whose pathlib.Path lists data/api/ from the
-mirror at the commit (git ls-tree -z: the Korean names), whose `open` reads only those files and takes the backup
-JSON it writes per file into neo4j/ without writing it, whose argparse parses those arguments (its --password, its
-own server's, left out), whose `logging` raises what it would log as a failure and go on from, and whose os, dotenv,
-sys.stdout and print give or write nothing; a file it did not read would refuse the load. Not run: the README's
-legacy PDF pipeline (STEP/step2_json_to_neo4j.py calls json_to_neo4j.py with no argument, which prints its usage and
-loads nothing; its data/parsed/ are PDF parses of the Land Planning Act, which PIPELINE.md says not to mix with the API
-files), the embedding, domain-clustering and relationship-embedding steps (OpenAI and KR-SBERT models, OpenAI keys)
-and the parking-appendix rule scripts. Graph (`up` KR_UP_TIME, server start included): KR_NODES nodes in 7 labels
-(KR_LABELS) and KR_RELS relationships (KR_TYPES); CITES is written by no statement, its target a law's name as the
-text cites it, which no node's full_id is. Units carry law_name (the base law: "주차장법" for its decree too),
-law_type (법률, 시행령, 시행규칙), number and unit_number ("4조의2", "3"), title (none on 항, 호 and 목, nor on
-392 articles whose content is their number alone, "제10조"), content (a 조's heading "제4조의2(고임목 등의 설치)", a 항's or 호's text), full_id ("주차장법
-(시행규칙)::제4조"), unit_path, order (its place under its parent), revision_dates ("2019.12.24", on 5,475 units),
-metadata (the laws it cites, JSON) and created_at. Quirks kept as the loader writes them: a "제5장의2" chapter (and
-"제8장의2", "제3절의2"...) has its base chapter's full_id, so the two MERGE into one node keeping the later title
-(주차장법's 제5장 is 기계식주차장 and holds the 부설주차장 articles too; 건축법's 제8장 is 결합건축 and holds the
-특별건축구역 and 건축협정 articles), NEXT running from such a node to itself (12 so): 11 chapters and 4 sections so merged; a LAW node has
-only full_id, name, law_name, title, law_type and created_at, the loader appending its other fields (law_mst, source,
-agent_id...) to the ON MATCH SET of a statement that only creates; a law and its decree each name chapters alike
-("총칙" in most). The 14 questions, in Korean as the data is: 6 edge (the article after the Parking Lot rules' article
-on on-street parking structures, the chapter of the Parking Lot Act's article on on-street parking signs, the text
-holding the safety standard of mechanical parking devices, the section of the Sewerage rules' article on private
-sewage facilities' management standards, the chapter after the Land Planning Act's chapter on urban management plans,
-the chapter of the Mountainous Districts Act's section on conversion permits), 4 node-property (the revision date of
-the Natural Parks Act's article 4-3 paragraph 1, the article numbers of school attendance suspension in the School
-Health Act and of road classes in the Roads Act, the title of the Building Act decree's article 3-5), 2
-relationship-property (the place of the Parking Lot Act's article on on-street parking fees in its chapter 3, of the
-Farmland Act's section on farmland conversion in its chapter 4), 2 two-hop (the chapter after the one holding the
-Building Act's article 11, the chapter holding the Parking Lot Act's article 3 paragraph 2), each answer checked with
-Cypher to be the only one the graph holds (where a decree repeats the law's structure, its answer is the same);
-domain_gold.py check: 14 questions, KR_PROBLEMS problems; no xgrag command was run on the graph and no xgrag output on
+statements. What the loader had to change: nothing in the Cypher (5.x already); the script and its loader module run in
+namespaces of their own whose `neo4j` is a driver over the store, whose pathlib.Path lists data/api/ from the mirror at
+the commit (git ls-tree -z: the Korean names), whose `open` reads only those files and takes the backup JSON it writes
+per file into neo4j/ without writing it, whose argparse parses those arguments (its --password, its own server's, left
+out), whose `logging` raises what it would log as a failure and go on from, and whose os, dotenv, sys.stdout and print
+give or write nothing; a file it did not read would refuse the load. Not run: STEP/README.md's legacy PDF pipeline
+(STEP/step2_json_to_neo4j.py calls json_to_neo4j.py with no argument, which prints its usage and loads nothing; its
+data/parsed/ are PDF parses of the Land Planning Act, which PIPELINE.md says not to mix with the API files), the
+embedding, domain-clustering and relationship-embedding steps (OpenAI and KR-SBERT models, OpenAI keys) and the
+parking-appendix rule scripts. Graph (`up` 24 min 15 s, server start included, on a machine shared with five other
+helpers' servers): 27,351 nodes in 7 labels (HO 10,447, HANG 10,154, JO 4,408, MOK 1,924, JANG 258, JEOL 102, LAW 58)
+and 48,475 relationships (CONTAINS 27,293, NEXT 21,182); CITES is written by no statement, its target a law's name as
+the text cites it, which no node's full_id is. Units carry law_name (the base law: "주차장법" for its decree too),
+law_type (법률, 시행령, 시행규칙), number and unit_number ("4조의2", "3"), title (none on 항, 호 and 목, nor on 392
+articles whose content is their number alone, "제10조"), content (a 조's heading "제4조의2(고임목 등의 설치)", a 항's or
+호's text), full_id ("주차장법(시행규칙)::제4조"), unit_path, order (its place under its parent), revision_dates
+("2019.12.24", on 5,475 units), metadata (the laws it cites, JSON) and created_at. Quirks kept as the loader writes
+them: a "제5장의2" chapter (and "제8장의2", "제3절의2"...) has its base chapter's full_id, so the two MERGE into one
+node keeping the later title (주차장법's 제5장 is titled "의2 기계식주차장" and holds the 부설주차장 articles too;
+건축법's 제8장 "의3 결합건축" holds the 특별건축구역 and 건축협정 articles), 11 chapters and 4 sections are so merged,
+and NEXT runs from 12 such nodes to themselves; a LAW node has only full_id, name, law_name, title, law_type and
+created_at, the loader appending its other fields (law_mst, source, agent_id...) to the ON MATCH SET of a statement that
+only creates; a law and its decree each name chapters alike ("총칙" in most). The 14 questions, in Korean as the data
+is: 6 edge (the article after the Parking Lot rules' article on on-street parking structures, the chapter of the Parking
+Lot Act's article on on-street parking signs, the text holding the safety standard of mechanical parking devices, the
+section of the Sewerage rules' article on private sewage facilities' management standards, the chapter after the Land
+Planning Act's chapter on urban management plans, the chapter of the Mountainous Districts Act's section on conversion
+permits), 4 node-property (the revision date of the Natural Parks Act's article 4-3 paragraph 1, the article numbers of
+school attendance suspension in the School Health Act and of road classes in the Roads Act, the title of the Building
+Act decree's article 3-5), 2 relationship-property (the place of the Parking Lot Act's article on on-street parking fees
+in its chapter 3, of the Farmland Act's section on farmland conversion in its chapter 4), 2 two-hop (the chapter after
+the one holding the Building Act's article 11, the chapter holding the Parking Lot Act's article 3 paragraph 2), each
+answer checked with Cypher to be the only one the graph holds (where a decree repeats the law's structure, its answer is
+the same); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on
 it looked at. Overlaps: vietnam-land-law (a land law's chapters, articles and clauses), indonesia-it-regulations,
-bangladesh-civil-procedure and us-constitutional-law are law graphs, japan-reparation-lawsuits a court graph, and the
-Korean graphs (seocho-apartments, jeju-safe-tourism, kpop-network) Korean; no corpus graph holds Korean statutes or a
-law with its decree and rules. Considered by s40A and left out (each grepped here first):
+bangladesh-civil-procedure and us-constitutional-law are law graphs, japan-reparation-lawsuits a court graph, and
+seocho-apartments, jeju-safe-tourism and kpop-network hold Korean data; no corpus graph holds Korean statutes or a law
+with its decree and rules. Considered by s40A and left out (each grepped here first):
 hyensooharry-design/industrial-safety-law-graph-rag-system (Korea's Occupational Safety and Health Act as CSVs with
 scripts/load_neo4j_graph.py, named by s38A: no snapshot of it could be fetched here); Tuanxyzc/traffic-law-graphrag
 (named by s38A and s39A: no snapshot could be fetched); DaDaDiRaRa/arch-law-graph (fetched: its data/graph.json and
 embeddings are not in the snapshot, over its size limit); MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System (fetched: a
 LightRAG index an LLM builds over markdown tax documents, its rag_storage files committed empty); wxz667/law-kg (a
-Chinese law graph whose import_neo4j.cypher reads nodes.csv and edges.csv no commit holds, its relations LLM-extracted);
-anastasiabf/legal-knowledge-graph, zhaozw1984/legal-knowledge-graph and yhgao27/taxlaw-kg (LLM extraction pipelines
-over scraped or PDF documents, no graph data committed); Emeierkeio/ParliamentRAG and thesis-ParliamentRAG (the Italian
-Chamber's debates, downloaded at run time); Whiskas123/EuropeanParliamentNetworkAnalysis (MEP vote networks as CSVs,
-no Neo4j load); Sentiments-of-Bundestag/graphenauswertung (queries a graph other teams' crawlers fill); and, their
-repositories not named by the index: a Thai government connections importer (its CSV on its author's desktop, a
-private contact list), a Western Australia State Administrative Tribunal case importer (its processed JSON not
-found), the DAIL AI-litigation case graph (its README: the Excel files not committed; its organisations a Gemini
-extraction), a Brazilian Constitution loader of norm versions (its constitution.json not found), a Chilean Senate
-seeder (mock data when its scrapes are absent), a "Legal Analyser" import (LLM-written relations) and
-Vietnamese law importers (vietnam-land-law is in the corpus; not examined further).
+Chinese law graph whose import_neo4j.cypher reads nodes.csv and edges.csv no commit holds, its extraction done by LLM
+and DeepKE stages); anastasiabf/legal-knowledge-graph, zhaozw1984/legal-knowledge-graph and yhgao27/taxlaw-kg (LLM
+extraction pipelines over scraped or PDF documents, no graph data committed); Emeierkeio/ParliamentRAG and
+thesis-ParliamentRAG (Italian Chamber debates: their listings hold no graph data for a load);
+Whiskas123/EuropeanParliamentNetworkAnalysis (MEP vote networks as CSVs, no Neo4j load);
+Sentiments-of-Bundestag/graphenauswertung (an analysis service over other project groups' databases; no data committed);
+and, their repositories not named by the index: a Thai government connections importer (its CSV on its author's desktop,
+a private contact list), a Western Australia State Administrative Tribunal case importer (its processed JSON not found),
+the DAIL AI-litigation case graph (its README: the Excel files not committed; its organisations a Gemini extraction), a
+Brazilian Constitution loader of norm versions (its constitution.json not found), a Chilean Senate seeder (mock data
+when its scrapes are absent), a "Legal Analyser" import (LLM-written relations) and Vietnamese law importers
+(vietnam-land-law is in the corpus; not examined further).
 
 [s40A paragraph above]
 
