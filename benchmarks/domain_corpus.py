@@ -6816,6 +6816,77 @@ relationship-property question; vietnam-land-law loads its committed cache witho
 its 210 links between the 2024 and 2013 laws pair articles by number alone, its questions in Vietnamese; none states a
 licence but computer-history (BSD-3-Clause).
 
+Helper s40A's paragraph, written blind (the fortieth split, in preparation; domain searched: government, law, courts,
+elections and politics, in English, Korean, Chinese, Japanese, German, Spanish, Portuguese, French and Swedish; this
+helper began at 16:21 UTC on 4 December 2026, its deadline 18:15). korea-building-laws: github.com/akfldk1028/ARR (DK's
+"ARR", 2025-2026, a research workspace that turns a land parcel's building regulations into 3D massing candidates with
+AI agents; no licence file; Python; its law data in Korean), its backend/law/ statute graph, read at KR_LAWS_COMMIT
+(0f6b91a, its HEAD of 26 June 2026; the data files of 22 June): the 58 JSON files of backend/law/data/api/ that its
+scripts/law_downloader.py wrote from the law.go.kr Open API (법제처's structured XML of each text's 장, 절, 조, 항, 호
+and 목, with revision dates) for twenty laws on land use, building and urban facilities (the National Land Planning and
+Utilization Act, the Building Act, the Farmland, Mountainous Districts, Natural Parks, Water Supply, Housing, Parking
+Lot, Sewerage, Landscape, Roads, Urban Parks, Urban Redevelopment, School Health, Cultural Heritage, Fire Facilities,
+Green Buildings, Military Bases, Greenbelt and Accessibility Acts), each with its enforcement decree and, but for the
+Greenbelt and Landscape Acts, its enforcement rules. Its load script is scripts/json_to_neo4j.py with
+scripts/neo4j_loader.py, run as its backend/law/PIPELINE.md's step 2 runs it from backend/law/scripts: `json_to_neo4j.py
+--dir "../data/api" --all` (write_korea_building_laws): per file, in name order, its constraints and indexes, a LAW
+node, one MERGE per unit and one statement per CONTAINS, NEXT and CITES relationship, some 79,000 auto-commit
+statements. What the loader had to change: nothing in the Cypher (5.x already); the script and its loader module run in
+namespaces of their own whose `neo4j` is a driver over the store, whose pathlib.Path lists data/api/ from the mirror at
+the commit (git ls-tree -z: the Korean names), whose `open` reads only those files and takes the backup JSON it writes
+per file into neo4j/ without writing it, whose argparse parses those arguments (its --password, its own server's, left
+out), whose `logging` raises what it would log as a failure and go on from, and whose os, dotenv, sys.stdout and print
+give or write nothing; a file it did not read would refuse the load. Not run: STEP/README.md's legacy PDF pipeline
+(STEP/step2_json_to_neo4j.py calls json_to_neo4j.py with no argument, which prints its usage and loads nothing; its
+data/parsed/ are PDF parses of the Land Planning Act, which PIPELINE.md says not to mix with the API files), the
+embedding, domain-clustering and relationship-embedding steps (OpenAI and KR-SBERT models, OpenAI keys) and the
+parking-appendix rule scripts. Graph (`up` 24 min 15 s, server start included, on a machine shared with five other
+helpers' servers): 27,351 nodes in 7 labels (HO 10,447, HANG 10,154, JO 4,408, MOK 1,924, JANG 258, JEOL 102, LAW 58)
+and 48,475 relationships (CONTAINS 27,293, NEXT 21,182); CITES is written by no statement, its target a law's name as
+the text cites it, which no node's full_id is. Units carry law_name (the base law: "주차장법" for its decree too),
+law_type (법률, 시행령, 시행규칙), number and unit_number ("4조의2", "3"), title (none on 항, 호 and 목, nor on 392
+articles whose content is their number alone, "제10조"), content (a 조's heading "제4조의2(고임목 등의 설치)", a 항's or
+호's text), full_id ("주차장법(시행규칙)::제4조"), unit_path, order (its place under its parent), revision_dates
+("2019.12.24", on 5,475 units), metadata (the laws it cites, JSON) and created_at. Quirks kept as the loader writes
+them: a "제5장의2" chapter (and "제8장의2", "제3절의2"...) has its base chapter's full_id, so the two MERGE into one
+node keeping the later title (주차장법's 제5장 is titled "의2 기계식주차장" and holds the 부설주차장 articles too;
+건축법's 제8장 "의3 결합건축" holds the 특별건축구역 and 건축협정 articles), 11 chapters and 4 sections are so merged,
+and NEXT runs from 12 such nodes to themselves; a LAW node has only full_id, name, law_name, title, law_type and
+created_at, the loader appending its other fields (law_mst, source, agent_id...) to the ON MATCH SET of a statement that
+only creates; a law and its decree each name chapters alike ("총칙" in most). The 14 questions, in Korean as the data
+is: 6 edge (the article after the Parking Lot rules' article on on-street parking structures, the chapter of the Parking
+Lot Act's article on on-street parking signs, the text holding the safety standard of mechanical parking devices, the
+section of the Sewerage rules' article on private sewage facilities' management standards, the chapter after the Land
+Planning Act's chapter on urban management plans, the chapter of the Mountainous Districts Act's section on conversion
+permits), 4 node-property (the revision date of the Natural Parks Act's article 4-3 paragraph 1, the article numbers of
+school attendance suspension in the School Health Act and of road classes in the Roads Act, the title of the Building
+Act decree's article 3-5), 2 relationship-property (the place of the Parking Lot Act's article on on-street parking fees
+in its chapter 3, of the Farmland Act's section on farmland conversion in its chapter 4), 2 two-hop (the chapter after
+the one holding the Building Act's article 11, the chapter holding the Parking Lot Act's article 3 paragraph 2), each
+answer checked with Cypher to be the only one the graph holds (where a decree repeats the law's structure, its answer is
+the same); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on
+it looked at. Overlaps: vietnam-land-law (a land law's chapters, articles and clauses), indonesia-it-regulations,
+bangladesh-civil-procedure and us-constitutional-law are law graphs, japan-reparation-lawsuits a court graph, and
+seocho-apartments, jeju-safe-tourism and kpop-network hold Korean data; no corpus graph holds Korean statutes or a law
+with its decree and rules. Considered by s40A and left out (each grepped here first):
+hyensooharry-design/industrial-safety-law-graph-rag-system (Korea's Occupational Safety and Health Act as CSVs with
+scripts/load_neo4j_graph.py, named by s38A: no snapshot of it could be fetched here); Tuanxyzc/traffic-law-graphrag
+(named by s38A and s39A: no snapshot could be fetched); DaDaDiRaRa/arch-law-graph (fetched: its data/graph.json and
+embeddings are not in the snapshot, over its size limit); MinhQuan-Dang/Vietnamese-Tax-Law-GraphRAG-System (fetched: a
+LightRAG index an LLM builds over markdown tax documents, its rag_storage files committed empty); wxz667/law-kg (a
+Chinese law graph whose import_neo4j.cypher reads nodes.csv and edges.csv no commit holds, its extraction done by LLM
+and DeepKE stages); anastasiabf/legal-knowledge-graph, zhaozw1984/legal-knowledge-graph and yhgao27/taxlaw-kg (LLM
+extraction pipelines over scraped or PDF documents, no graph data committed); Emeierkeio/ParliamentRAG and
+thesis-ParliamentRAG (Italian Chamber debates: their listings hold no graph data for a load);
+Whiskas123/EuropeanParliamentNetworkAnalysis (MEP vote networks as CSVs, no Neo4j load);
+Sentiments-of-Bundestag/graphenauswertung (an analysis service over other project groups' databases; no data committed);
+and, their repositories not named by the index: a Thai government connections importer (its CSV on its author's desktop,
+a private contact list), a Western Australia State Administrative Tribunal case importer (its processed JSON not found),
+the DAIL AI-litigation case graph (its README: the Excel files not committed; its organisations a Gemini extraction), a
+Brazilian Constitution loader of norm versions (its constitution.json not found), a Chilean Senate seeder (mock data
+when its scrapes are absent), a "Legal Analyser" import (LLM-written relations) and Vietnamese law importers
+(vietnam-land-law is in the corpus; not examined further).
+
 [s40A paragraph above]
 
 Helper s40B's paragraph, written blind (the fortieth split, in preparation; begun at 16:24 UTC on 4 December 2026, its
@@ -16620,6 +16691,142 @@ def write_vietnam_land_law(store: Any, mirror: Path) -> None:
                 open=opened, print=_quiet)
 
 
+KR_LAWS = "akfldk1028/ARR"  # akfldk1028's ARR workspace, its backend/law (2026; no licence file; its law data Korean)
+KR_LAWS_COMMIT = "0f6b91a2067808c83e2dc82abe56290e0e08f7b2"  # its HEAD (26 June 2026); data/api/ of 22 June 2026
+KR_LAWS_CWD = "backend/law/scripts"  # its PIPELINE.md's step 2 runs from `ARR/backend/law/scripts`
+KR_LAWS_SCRIPT = "backend/law/scripts/json_to_neo4j.py"
+# PIPELINE.md's "Load all files in a directory": `json_to_neo4j.py --dir "../data/api" --all --password 11111111`
+# (its password is its own local server's: the store here needs none, so its default is left)
+KR_LAWS_ARGS = ("--dir", "../data/api", "--all")
+KR_LAWS_DATA = "backend/law/data/api/"  # the JSON files law_downloader.py wrote from the law.go.kr Open API
+KR_LAWS_BACKUPS = "backend/law/scripts/neo4j/"  # `--output neo4j`'s default: the backup JSON it writes per file
+KR_LAWS_MODULES = {"neo4j_loader": "backend/law/scripts/neo4j_loader.py"}
+_KR_LAWS_IMPORTS = frozenset({"json", "typing", "datetime"})
+
+
+def _kr_laws_listing(mirror: Path) -> list[str]:
+    """The names of the files in KR_LAWS_DATA at KR_LAWS_COMMIT (NUL-separated: git quotes their Korean names
+    otherwise), or, in an ordinary clone, as checked out."""
+    git_dir = _fetched(KR_LAWS, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-z", "--name-only", KR_LAWS_COMMIT,
+                               KR_LAWS_DATA], capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{KR_LAWS}: cannot list {KR_LAWS_DATA} at {KR_LAWS_COMMIT} in the mirror {git_dir} "
+                              f"({proc.stderr.decode().strip()})")
+        return [path.decode("utf-8").rpartition("/")[2] for path in proc.stdout.split(b"\0") if path]
+    folder = mirror / _owner_name(KR_LAWS)[1] / KR_LAWS_DATA
+    if folder.is_dir():
+        return sorted(path.name for path in folder.iterdir() if path.is_file())
+    raise CorpusError(f"{KR_LAWS}: {KR_LAWS_DATA} is not in the mirror {mirror}")
+
+
+def write_korea_building_laws(store: Any, mirror: Path) -> None:
+    """The statute graph of akfldk1028/ARR (an architecture-regulation review workspace of 2026; no licence file; its
+    law data in Korean): twenty Korean laws on land use, building and urban facilities, each law (법률) with its
+    enforcement decree (시행령) and, but for two, its enforcement rules (시행규칙) - 58 files of backend/law/data/api/
+    that its scripts/law_downloader.py wrote from the law.go.kr Open API's structured XML - read at KR_LAWS_COMMIT
+    and loaded as its backend/law/PIPELINE.md's step 2 loads them: `json_to_neo4j.py --dir "../data/api" --all`,
+    run from backend/law/scripts. json_to_neo4j.py's process_multiple_jsons takes the files in name order and, for
+    each, scripts/neo4j_loader.py's Neo4jLawLoader writes its constraints and indexes (IF NOT EXISTS), a LAW node
+    ("건축법(시행령)"), one MERGE per unit (JANG, JEOL, JO, HANG, HO, MOK: 장, 절, 조, 항, 호, 목; keyed by full_id
+    "건축법(시행령)::제1장::제3조::1", with its number, title, content, order and revision dates), then one statement
+    per relationship: CONTAINS {order} from each unit's parent (the LAW for a top unit), NEXT between consecutive
+    units of one parent and kind, and CITES {citation_text} from a unit to each law its text names (matched by
+    full_id, which no node has: none is written). How it runs: the script is executed as __main__ in a namespace of
+    its own with `neo4j_loader` that module of the repository (executed likewise), whose `neo4j` is a driver over the
+    store (_CpcSession: each session.run one auto-commit statement; a statement the store refuses is raised here,
+    where the loader would log it and go on), whose `logging` raises what the loader logs as a warning or an error,
+    whose argparse parses KR_LAWS_ARGS, whose pathlib.Path is a path under backend/law/scripts whose glob lists the
+    mirror's data/api/ at the commit, whose `open` reads only those files (and takes the backup JSON it writes per
+    file into neo4j/ without writing it), whose `os` gives no settings, whose dotenv reads nothing and whose print
+    and sys.stdout write nothing. Every file must have been read, else the load is refused (the script reports a
+    failed file and goes on). Nothing in its Cypher is changed (5.x syntax already)."""
+    listing = _kr_laws_listing(mirror)
+    texts: dict[str, str] = {}
+
+    def read(path: str) -> bytes:
+        return read_file(KR_LAWS, path, mirror, KR_LAWS_COMMIT)
+
+    class LawPath(PurePosixPath):
+        """The script's pathlib.Path, relative to backend/law/scripts (its working directory)."""
+
+        def repository_path(self) -> str:
+            return posixpath.normpath(posixpath.join(KR_LAWS_CWD, str(self)))
+
+        def exists(self) -> bool:
+            return self.repository_path() + "/" in (KR_LAWS_DATA, KR_LAWS_BACKUPS)
+
+        def mkdir(self, *args: Any, **kwargs: Any) -> None:
+            if self.repository_path() + "/" != KR_LAWS_BACKUPS:
+                raise CorpusError(f"{KR_LAWS}: its loader makes the folder {self}, which is not its backups'")
+
+        def glob(self, pattern: str) -> list[LawPath]:
+            if self.repository_path() + "/" != KR_LAWS_DATA:
+                raise CorpusError(f"{KR_LAWS}: its loader lists {self}, which is not read here")
+            return [LawPath(self, name) for name in listing if fnmatch.fnmatchcase(name, pattern)]
+
+        def stat(self) -> Any:
+            return types.SimpleNamespace(st_size=0)  # the size of a backup it wrote: only printed
+
+    def opened(path: Any, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        name = LawPath(str(path)).repository_path()
+        if "w" in mode and name.startswith(KR_LAWS_BACKUPS):
+            return io.StringIO()  # its backup of what it loaded: not written here
+        folder, _, base = name.rpartition("/")
+        if "r" not in mode or folder + "/" != KR_LAWS_DATA or base not in listing:
+            raise CorpusError(f"{KR_LAWS}: its loader opens {path} ({mode}), which is not read here")
+        texts[base] = read(name).decode("utf-8")
+        return io.StringIO(texts[base])
+
+    def logged(message: Any, *args: Any, **kwargs: Any) -> None:
+        raise CorpusError(f"{KR_LAWS}: its loader logs a failure: {message}")
+
+    class Parser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+            return super().parse_args(list(KR_LAWS_ARGS) if args is None else args, namespace)
+
+    class Session(_CpcSession):
+        def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _CpcResult:
+            try:
+                return super().run(query, parameters, **params)
+            except Exception as error:  # the loader catches and logs a failed statement: refused here instead
+                raise CorpusError(f"{KR_LAWS}: a statement of its loader fails: {error}") from error
+
+    argparse_module = types.ModuleType("argparse")
+    argparse_module.ArgumentParser = Parser  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = LawPath  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda name, default=None: default  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    sys_module = types.ModuleType("sys")
+    sys_module.stdout = types.SimpleNamespace(reconfigure=lambda **kwargs: None)  # type: ignore[attr-defined]
+    logging_module = types.ModuleType("logging")
+    logging_module.INFO = 20  # type: ignore[attr-defined]
+    logging_module.basicConfig = lambda **kwargs: None  # type: ignore[attr-defined]
+    logging_module.getLogger = lambda name=None: types.SimpleNamespace(  # type: ignore[attr-defined]
+        info=_quiet, debug=_quiet, warning=logged, error=logged)
+    modules: dict[str, types.ModuleType] = {
+        "neo4j": _script_neo4j(store, lambda: Session(store)), "argparse": argparse_module,
+        "pathlib": pathlib_module, "os": os_module, "sys": sys_module, "dotenv": dotenv, "logging": logging_module}
+    importer = _loader_importer(KR_LAWS, modules, _KR_LAWS_IMPORTS)
+    built = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened, "print": _quiet}}
+    for name, path in KR_LAWS_MODULES.items():
+        module = types.ModuleType(name)
+        module.__dict__.update({**built, "__name__": name, "__file__": f"{KR_LAWS}/{path}"})
+        exec(compile(read(path).decode("utf-8"), f"{KR_LAWS}/{path}", "exec"), module.__dict__)  # noqa: S102
+        modules[name] = module
+    if not isinstance(modules["neo4j_loader"].__dict__.get("Neo4jLawLoader"), type):
+        raise CorpusError(f"{KR_LAWS}: its neo4j_loader defines no Neo4jLawLoader")
+    _run_loader(KR_LAWS, KR_LAWS_SCRIPT, read(KR_LAWS_SCRIPT).decode("utf-8"), importer, open=opened, print=_quiet)
+    unread = sorted({name for name in listing if fnmatch.fnmatchcase(name, "*.json")} - set(texts))
+    if unread:
+        raise CorpusError(f"{KR_LAWS}: its loader did not read {len(unread)} of {KR_LAWS_DATA}'s files "
+                          f"({unread[0]}...)")
+
+
 # [s40A source and writer above]
 
 
@@ -18455,6 +18662,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "article 3 defines, and which 2024 article supersedes which 2013 one, how "
                                         "it changed and a summary of the change",
           writer=write_vietnam_land_law, source=VN_LAND_LAW),
+    Graph("korea-building-laws", "frozen", "Twenty Korean laws on land use, building and urban facilities (the "
+                                           "Building Act, the National Land Planning and Utilization Act, the "
+                                           "Parking Lot Act, the Farmland Act...) with their enforcement decrees "
+                                           "and rules, as the law.go.kr Open API gives them (in Korean): each "
+                                           "law's chapters, sections, articles, paragraphs, items and sub-items "
+                                           "with their titles, texts and revision dates, in order",
+          writer=write_korea_building_laws, source=KR_LAWS),
     # [s40A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

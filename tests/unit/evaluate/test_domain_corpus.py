@@ -7996,6 +7996,130 @@ def test_vietnam_land_law_reads_nothing_else_and_refuses_a_loader_it_cannot_run_
         corpus.write_vietnam_land_law(Recorder(), _vn_mirror(tmp_path, monkeypatch, script, chunker, builder))
 
 
+# akfldk1028/ARR's backend/law/scripts, cut down to what json_to_neo4j.py and neo4j_loader.py do with the driver, the
+# paths and the files (their shapes as the repository writes them)
+_KR_LOADER = (
+    "from neo4j import GraphDatabase\nfrom typing import List, Dict, Optional\nimport json\n"
+    "from datetime import datetime\nimport logging\n\nlogging.basicConfig(level=logging.INFO)\n"
+    "logger = logging.getLogger(__name__)\n\n\nclass Neo4jLawLoader:\n"
+    "    def __init__(self, uri, user, password):\n"
+    "        self.driver = GraphDatabase.driver(uri, auth=(user, password))\n"
+    "    def close(self):\n        self.driver.close()\n"
+    "    def __enter__(self):\n        return self\n"
+    "    def __exit__(self, exc_type, exc_val, exc_tb):\n        self.close()\n"
+    "    def create_law_node(self, law_name, law_type='법률'):\n"
+    "        with self.driver.session() as session:\n"
+    "            session.run('MERGE (law:LAW {full_id: $full_id})', {'full_id': f'{law_name}({law_type})'})\n"
+    "    def create_nodes_batch(self, nodes):\n        with self.driver.session() as session:\n"
+    "            for node in nodes:\n"
+    "                session.run(f\"MERGE (n:{node['labels'][0]} {{full_id: $full_id}})\", node['properties'])\n"
+    "    def create_relationships_batch(self, relationships):\n"
+    "        with self.driver.session() as session:\n            for rel in relationships:\n"
+    "                try:\n"
+    "                    session.run(f\"MATCH (a {{full_id: $from_id}}) MATCH (b {{full_id: $to_id}}) \"\n"
+    "                                f\"MERGE (a)-[r:{rel['type']}]->(b)\",\n"
+    "                                from_id=rel['from_id'], to_id=rel['to_id'])\n"
+    "                except Exception as e:\n"
+    "                    logger.error(f\"관계 생성 실패: {rel['from_id']}: {e}\")\n")
+_KR_SCRIPT = (
+    "import json\nfrom pathlib import Path\nfrom typing import Dict, List\nimport sys\n\n"
+    "from neo4j_loader import Neo4jLawLoader\n\n\n"
+    "def json_to_neo4j(json_path, neo4j_uri, neo4j_user, neo4j_password, output_dir='neo4j'):\n"
+    "    json_path = Path(json_path)\n    output_dir = Path(output_dir)\n    output_dir.mkdir(exist_ok=True)\n"
+    "    with open(json_path, 'r', encoding='utf-8') as f:\n        data = json.load(f)\n"
+    "    info = data['law_info']\n    with Neo4jLawLoader(neo4j_uri, neo4j_user, neo4j_password) as loader:\n"
+    "        loader.create_law_node(info['law_name'], info['law_type'])\n"
+    "        loader.create_nodes_batch([{'labels': ['JO'], 'properties': {'full_id': unit['full_id']}}\n"
+    "                                   for unit in data['units']])\n"
+    "        loader.create_relationships_batch([{'type': 'CONTAINS', 'from_id': unit['parent_id'],\n"
+    "                                            'to_id': unit['full_id']} for unit in data['units']])\n"
+    "    backup_path = output_dir / f\"{info['law_name']}_{info['law_type']}_neo4j.json\"\n"
+    "    with open(backup_path, 'w', encoding='utf-8') as f:\n        json.dump(data, f, ensure_ascii=False)\n"
+    "    print(backup_path.stat().st_size / 1024)\n    return str(backup_path)\n\n\n"
+    "def process_multiple_jsons(json_dir='parsed', neo4j_uri='bolt://localhost:7687', neo4j_user='neo4j',\n"
+    "                           neo4j_password='password', output_dir='neo4j', pattern='*.json'):\n"
+    "    json_dir = Path(json_dir)\n    if not json_dir.exists():\n        print('no dir')\n        return\n"
+    "    errors = []\n    for json_file in sorted(json_dir.glob(pattern)):\n        try:\n"
+    "            json_to_neo4j(str(json_file), neo4j_uri, neo4j_user, neo4j_password, output_dir)\n"
+    "        except Exception as e:\n            errors.append((json_file.name, str(e)))\n\n\n"
+    "if __name__ == '__main__':\n    import argparse\n    import os\n    from dotenv import load_dotenv\n\n"
+    "    sys.stdout.reconfigure(encoding='utf-8')\n    load_dotenv()\n    parser = argparse.ArgumentParser()\n"
+    "    parser.add_argument('--json', type=str)\n    parser.add_argument('--dir', type=str, default='parsed')\n"
+    "    parser.add_argument('--output', type=str, default='neo4j')\n"
+    "    parser.add_argument('--uri', type=str, default=os.getenv('NEO4J_URI', 'bolt://localhost:7687'))\n"
+    "    parser.add_argument('--password', type=str, default=os.getenv('NEO4J_PASSWORD', 'password'))\n"
+    "    parser.add_argument('--all', action='store_true')\n    args = parser.parse_args()\n"
+    "    if args.json:\n        json_to_neo4j(args.json, args.uri, 'neo4j', args.password, args.output)\n"
+    "    elif args.all:\n"
+    "        process_multiple_jsons(args.dir, args.uri, 'neo4j', args.password, args.output)\n")
+
+
+def _kr_law(name: str, law_type: str, *units: str) -> str:
+    return json.dumps({"law_info": {"law_name": name, "law_type": law_type},
+                       "units": [{"full_id": f"{name}::{unit}", "parent_id": name} for unit in units]},
+                      ensure_ascii=False)
+
+
+def _kr_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _KR_SCRIPT,
+               loader: str = _KR_LOADER) -> Path:
+    files: dict[str, str | bytes] = {
+        "backend/law/scripts/json_to_neo4j.py": script, "backend/law/scripts/neo4j_loader.py": loader,
+        "backend/law/data/api/주차장법_시행령.json": _kr_law("주차장법", "시행령", "제1조"),
+        "backend/law/data/api/건축법_법률.json": _kr_law("건축법", "법률", "제1장", "제1장::제1조"),
+        "backend/law/data/parsed/국토의_계획_및_이용에_관한_법률_법률.json": _kr_law("국토계획법", "법률", "제1조"),
+        "backend/law/data/structured/parking_layout_rules.json": "{}"}
+    later: dict[str, str | bytes | None] = {"backend/law/data/api/농지법_법률.json": _kr_law("농지법", "법률", "제1조")}
+    pinned = _committed_mirror(tmp_path, "akfldk1028+ARR", files, later)
+    monkeypatch.setattr(corpus, "KR_LAWS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_korea_building_laws_runs_json_to_neo4j_over_the_pinned_api_files_in_name_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_korea_building_laws(store, _kr_mirror(tmp_path, monkeypatch))
+    # --dir ../data/api --all from backend/law/scripts: the pinned commit's two files (not the later 농지법 one, nor
+    # data/parsed/'s), sorted by name; each session.run one statement with its dict or keyword parameters; the
+    # backups it writes to neo4j/ are not written (nothing is left in the mirror)
+    rel = "MATCH (a {full_id: $from_id}) MATCH (b {full_id: $to_id}) MERGE (a)-[r:CONTAINS]->(b)"
+    assert store.calls == [
+        ("MERGE (law:LAW {full_id: $full_id})", {"full_id": "건축법(법률)"}),
+        ("MERGE (n:JO {full_id: $full_id})", {"full_id": "건축법::제1장"}),
+        ("MERGE (n:JO {full_id: $full_id})", {"full_id": "건축법::제1장::제1조"}),
+        (rel, {"from_id": "건축법", "to_id": "건축법::제1장"}),
+        (rel, {"from_id": "건축법", "to_id": "건축법::제1장::제1조"}),
+        ("MERGE (law:LAW {full_id: $full_id})", {"full_id": "주차장법(시행령)"}),
+        ("MERGE (n:JO {full_id: $full_id})", {"full_id": "주차장법::제1조"}),
+        (rel, {"from_id": "주차장법", "to_id": "주차장법::제1조"})]
+    assert not (tmp_path / "akfldk1028+ARR" / "repo" / "backend/law/scripts/neo4j").exists()
+
+
+class _FailingStore(Recorder):
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        if statement.startswith("MATCH"):
+            raise RuntimeError("refused")
+        return super().query(statement, params, read_only)
+
+
+@pytest.mark.parametrize(("script", "loader", "store", "refused"), [
+    # another folder of its data (the PDF pipeline's parsed/, which the PIPELINE.md says not to mix) is not read
+    (_KR_SCRIPT.replace("json_path = Path(json_path)", "json_path = Path('../data/parsed/' + Path(json_path).name)"),
+     _KR_LOADER, Recorder(), "opens ../data/parsed/"),
+    (_KR_SCRIPT, "import subprocess\n" + _KR_LOADER, Recorder(), "imports subprocess"),
+    # a file it skips (its process_multiple_jsons notes a failed file and goes on): refused, not a smaller graph
+    (_KR_SCRIPT.replace("sorted(json_dir.glob(pattern))", "sorted(json_dir.glob('건축법*'))"), _KR_LOADER,
+     Recorder(), "did not read 1 of"),
+    # a statement the store refuses, which its loader would log and pass over
+    (_KR_SCRIPT, _KR_LOADER, _FailingStore(), "a statement of its loader fails"),
+    (_KR_SCRIPT, _KR_LOADER.replace("class Neo4jLawLoader", "class LawLoader"), Recorder(),
+     "defines no Neo4jLawLoader")])
+def test_korea_building_laws_reads_nothing_else_and_refuses_what_it_would_pass_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str, loader: str, store: Recorder,
+        refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_korea_building_laws(store, _kr_mirror(tmp_path, monkeypatch, script, loader))
+
+
 # [s40A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
