@@ -6887,7 +6887,6 @@ Brazilian Constitution loader of norm versions (its constitution.json not found)
 when its scrapes are absent), a "Legal Analyser" import (LLM-written relations) and Vietnamese law importers
 (vietnam-land-law is in the corpus; not examined further).
 
-[s40A paragraph above]
 
 Helper s40B's paragraph, written blind (the fortieth split, in preparation; begun at 16:24 UTC on 4 December 2026, its
 deadline 18:15; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
@@ -6952,7 +6951,6 @@ DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, graphadvantage/n
 nervousmammoth/neo4j-finance, austinleedavis/neo4j-financial-data-importer, kinau/P300, indiepopart/spring-graphql,
 2020-data-integration/data-collection, kkkqkx123/financial-intelligence-practice-exp and Spantree/instacart-neo4j.
 
-[s40B paragraph above]
 
 Helper s40C's paragraph, written blind (the fortieth split, in preparation; begun at 16:23 UTC; domain searched:
 science, medicine, health, biology, chemistry and education, in English, Chinese, Spanish, Portuguese, German and
@@ -7008,7 +7006,6 @@ ivanbrillo/BioConnect, RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, R
 colombelli/graph-omics, Orange-Summer/mathgenealogy-backend, the Turkish foraminifera loader and xingyve0319's SHU
 medical graph.
 
-[s40C paragraph above]
 
 Helper s40D's paragraph, written blind (the fortieth split, in preparation; domain searched: culture, books, music,
 film, art, history and games, in English, Chinese, Japanese, Korean, German, Spanish, French, Polish, Turkish, Russian
@@ -7068,7 +7065,6 @@ BUCT-CS2201/KnowledgeGraph, Juminary/import, jkWanh/Honkai_Star_Rail_ChatRobot, 
 Bernardo-MG/darksouls-explorer-dataset, csantill/MAMEGraphGist, grange85/ahfow-cypher, traustid/neo4j-indie-music,
 nikhil-ravi/AO3scraper, ethiry/wikikings and kvaithin/greeky.
 
-[s40D paragraph above]
 
 Helper s40E's paragraph, written blind (the fortieth split, in preparation; domain searched: sports, leisure, food,
 people and social networks; this helper began at 16:21 UTC on 4 December 2026, its deadline 18:15). lego-star-wars:
@@ -7123,7 +7119,6 @@ simonevigasio/Analyzing-F1-Data-Using-Neo4j, espenia/olympic-medals, cheerfulsto
 mneedham/womensworldcup, Kozukq/dataset_analysis, aohua/KG-food, atilara/recipes-book-db, paldeep-singh/ssb-api,
 hartti/PelikoneScrape and the Spanish F1 loader over SQL Server.
 
-[s40E paragraph above]
 
 Helper s40F's paragraph, written blind for the fortieth split (domain searched: travel, transport, geography, energy,
 technology and telecoms; begun at 16:21 UTC on 4 December 2026, deadline 18:15). nist-controls:
@@ -7178,7 +7173,43 @@ not named by the index, not examined further); KeXin95/HuggingfaceKG-retriever (
 Neo4j); and the MetroStation, Landmark, Aircraft, Train and CPU loaders that exact-string searches returned (hand-typed
 seeds or application code, as far as seen).
 
-[s40F paragraph above]
+The fortieth split (declared 2026-12-04, twenty-third session, before any xgrag command ran on its graphs). Six helpers,
+one domain each (government, law, courts, elections and politics; commerce, finance, business, trade and economics;
+science, medicine, health, biology, chemistry and education; culture, books, music, film, art, history and games;
+sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and telecoms),
+launched at 16:21 UTC with an 18:15 deadline (longer than the last session's, and told to retry a tool call an API error
+cuts), each to find one graph, load it with its repository's own script, write 14 questions with plain Cypher and check
+them with domain_gold.py (0 problems), blind: no schema inference, linking, answering or bench_domains.py on them, no
+xgrag output on them looked at. All six found one (government: korea-building-laws, begun 16:21, done 16:56; commerce:
+listed-company-profiles, 16:24 to 16:39; science: coronavirus-strains, 16:23 to 16:39; culture: mtime-top100, 16:25 to
+16:47; sports: lego-star-wars, 16:21 to 16:39; technology: nist-controls, 16:21 to 16:44). FORTIETH_POOL =
+coronavirus-strains, korea-building-laws, lego-star-wars, listed-company-profiles, mtime-top100, nist-controls (six
+graphs), drawn by `sorted(random.Random(68).sample(sorted(FORTIETH_POOL), 5))` = coronavirus-strains, lego-star-wars,
+listed-company-profiles, mtime-top100, nist-controls: **frozen** (70 questions), run once at the end of the session's
+tuning; the undrawn korea-building-laws is tune. Declared as their helpers report them, and kept:
+listed-company-profiles (291 nodes) is under the 300 nodes the brief aims for, its repository commits a 100-company
+sample, its licence is stated in its README only (MIT) and its questions are in Chinese; mtime-top100 (349 nodes) names
+its actors and directors only, three genre tags are loaded as a film's actors, a person who directs and acts is two
+nodes, its questions in Chinese; coronavirus-strains stores every value as a string, its Person nodes are anonymous
+sample donors (age and sex, as Nextstrain published GISAID's metadata, whose terms differ from the repository's MIT
+licence) and its strains are named as virologists write them ("USA/WA1/2020"); lego-star-wars stores every value as a
+string and its file's "Ø" double-encoded; nist-controls is a technology graph (security controls), not a travel or
+transport one, the nearest its helper found, its loader lower-cases each description past its first letter;
+korea-building-laws' loader takes some 24 minutes here (each relationship's ends matched with no label), chapters
+numbered like "제5장의2" merge into their base chapter, its questions in Korean; none of coronavirus-strains,
+listed-company-profiles, mtime-top100 or nist-controls has a relationship-property question.
+
+[s41A paragraph above]
+
+[s41B paragraph above]
+
+[s41C paragraph above]
+
+[s41D paragraph above]
+
+[s41E paragraph above]
+
+[s41F paragraph above]
 """
 
 from __future__ import annotations
@@ -7313,6 +7344,9 @@ THIRTY_EIGHTH_POOL = ("carbon-bombs", "indonesia-it-regulations", "nasa-astronau
 THIRTY_EIGHTH_SEED = 66
 THIRTY_NINTH_POOL = ("computer-history", "kpop-network", "vietnam-land-law")
 THIRTY_NINTH_SEED = 67
+FORTIETH_POOL = ("coronavirus-strains", "korea-building-laws", "lego-star-wars", "listed-company-profiles",
+                 "mtime-top100", "nist-controls")
+FORTIETH_SEED = 68
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -16827,7 +16861,7 @@ def write_korea_building_laws(store: Any, mirror: Path) -> None:
                           f"({unread[0]}...)")
 
 
-# [s40A source and writer above]
+# [s41A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -16974,7 +17008,7 @@ def write_listed_company_profiles(store: Any, mirror: Path) -> None:
     _run_loader(FIN_KG, FIN_KG_LOADER, source, importer, open=opened, print=_quiet)
 
 
-# [s40B source and writer above]
+# [s41B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -17191,7 +17225,7 @@ def write_coronavirus_strains(store: Any, mirror: Path) -> None:
     _neo4j_admin_import(store, CORONAVIRUS_KG, command, read)
 
 
-# [s40C source and writer above]
+# [s41C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -17412,7 +17446,7 @@ def write_mtime_top100(store: Any, mirror: Path) -> None:
                         lambda path: _mtime_file(lambda p: read_file(MTIME, p, mirror, MTIME_COMMIT), path))
 
 
-# [s40D source and writer above]
+# [s41D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -17541,7 +17575,7 @@ def write_lego_star_wars(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s40E source and writer above]
+# [s41E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -17761,7 +17795,7 @@ def write_nist_controls(store: Any, mirror: Path) -> None:
                  dont_inherit=True), namespace)
 
 
-# [s40F source and writer above]
+# [s41F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -18662,14 +18696,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "article 3 defines, and which 2024 article supersedes which 2013 one, how "
                                         "it changed and a summary of the change",
           writer=write_vietnam_land_law, source=VN_LAND_LAW),
-    Graph("korea-building-laws", "frozen", "Twenty Korean laws on land use, building and urban facilities (the "
+    Graph("korea-building-laws", "tune", "Twenty Korean laws on land use, building and urban facilities (the "
                                            "Building Act, the National Land Planning and Utilization Act, the "
                                            "Parking Lot Act, the Farmland Act...) with their enforcement decrees "
                                            "and rules, as the law.go.kr Open API gives them (in Korean): each "
                                            "law's chapters, sections, articles, paragraphs, items and sub-items "
                                            "with their titles, texts and revision dates, in order",
           writer=write_korea_building_laws, source=KR_LAWS),
-    # [s40A Graph above]
+    # [s41A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -18695,7 +18729,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "its province, and its chairman, general manager and legal "
                                                 "representative",
           writer=write_listed_company_profiles, source=FIN_KG),
-    # [s40B Graph above]
+    # [s41B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -18715,7 +18749,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "outbreaks with their coronaviruses (SDSC's coronavirus knowledge "
                                             "graph, 2020)",
           writer=write_coronavirus_strains, source=CORONAVIRUS_KG),
-    # [s40C Graph above]
+    # [s41C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -18736,7 +18770,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "director and leading actors, and each director related to the leading actors "
                                      "of their films (bubblewu's neo4j-admin import)",
           writer=write_mtime_top100, source=MTIME),
-    # [s40D Graph above]
+    # [s41D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -18752,7 +18786,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "pieces, the parts each contains and how many, each part's colour and "
                                         "design, and each design's category (a Neo4j GraphGist)",
           writer=write_lego_star_wars, source=LEGO_STAR_WARS),
-    # [s40E Graph above]
+    # [s41E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -18764,7 +18798,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "discussion, and the controls each names as related (a 2024 project's "
                                         "Python loader of NIST's control catalog workbook)",
           writer=write_nist_controls, source=NIST_CONTROLS),
-    # [s40F Graph above]
+    # [s41F Graph above]
 ]}
 
 
