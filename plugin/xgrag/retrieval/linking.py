@@ -319,7 +319,9 @@ def candidate_spans(question: str) -> list[str]:
                 spans.append(span[:-2])
     out: list[str] = []
     for s in spans:
-        for variant in (s, s.title()):
+        # (... and in sentence case, as a term or a title is stored: "lấn biển" typed for the Concept "Lấn biển";
+        # vietnam-land-law, spent, linked no concept it defines)
+        for variant in (s, s.title(), s[:1].upper() + s[1:]):
             if variant and variant not in out:
                 out.append(variant)
     return out

@@ -10,7 +10,7 @@ import numpy as np
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.model.graph import Node
-from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
+from xgrag.retrieval.linking import candidate_spans, key_tokens, select_parts, select_whole
 from xgrag.retrieval.name_index import qualifier_first
 from xgrag.retrieval.vietnamese import english_key, english_vietnamese, reads_vietnamese
 
@@ -114,3 +114,10 @@ def test_the_longest_form_of_a_name_the_question_types_links_it() -> None:
     # without the qualifier typed, the whole name and the name without its qualifier tie, as before
     linked, _ = select_whole("Go Live là của nhóm nhạc nào?", cands)
     assert sorted(le.node.id for le in linked) == ["1", "2", "3"]
+
+
+def test_a_term_typed_in_lower_case_is_looked_up_in_sentence_case() -> None:
+    # vietnam-land-law (spent): "lấn biển là gì" asks the Concept stored as "Lấn biển", which neither the span as
+    # typed nor its title case ("Lấn Biển") names
+    spans = candidate_spans("Theo Luật Đất đai 2024, lấn biển là gì?")
+    assert "Lấn biển" in spans and "lấn biển" in spans and "Lấn Biển" in spans
