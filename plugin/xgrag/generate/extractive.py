@@ -2631,11 +2631,12 @@ class _Reading:
 
     @functools.cached_property
     def _namesake_said(self) -> dict[str, int]:
-        """By node (`_node_of` a property fact), how many of its own short values the question types (a year, a
-        word), where its name is shared by another node of the context: the reading knows entities by name, so
-        namesakes read as one, and this says which of them the question means ("Đất tín ngưỡng ... của Luật Đất đai
-        2024": the article whose `law_year` is 2024, not its 2013 namesake; vietnam-land-law, spent, answered 2013's
-        article number)."""
+        """By node (`_node_of` a property fact), how many of its own numbers the question types (a year, an edition),
+        where its name is shared by another node of the context: the reading knows entities by name, so namesakes
+        read as one, and this says which of them the question means ("Đất tín ngưỡng ... của Luật Đất đai 2024": the
+        article whose `law_year` is 2024, not its 2013 namesake; vietnam-land-law, spent, answered 2013's article
+        number). A number, as schema inference tells namesakes apart by one (`_TELLING_NUMBER`): a word typed is as
+        often an option the question offers ("a normal cell or a cancer cell": blood-cell-markers, spent)."""
         nodes: dict[str, set[str]] = {}
         for f in self.facts:
             node = _node_of(f)
@@ -2645,7 +2646,7 @@ class _Reading:
         said: dict[str, int] = {}
         for f in self.facts:
             node = _node_of(f)
-            if node is not None and len(nodes[f.head]) > 1 and fold(f.tail).strip().lower() in typed:
+            if node is not None and len(nodes[f.head]) > 1 and f.tail.strip().isdigit() and f.tail.strip() in typed:
                 said[node] = said.get(node, 0) + 1
         return said
 

@@ -1,0 +1,52 @@
+"""The reference reader on records and namesakes: a record named by its type and a date answers "when" with the date;
+two nodes of one name are told apart by a number of theirs the question types. Each case is one that
+computer-history or vietnam-land-law (spent) answered wrongly."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from xgrag.generate.base import Fact
+from xgrag.generate.extractive import ExtractiveReader
+from xgrag.retrieval.words import labelled_date, value_kind
+
+
+class ConstantEmbedder:
+    """Every text the same vector: only the words decide."""
+
+    name = "constant"
+    dimensions = 4
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
+
+
+def _read(question: str, facts: list[Fact]) -> str:
+    return ExtractiveReader(ConstantEmbedder()).generate("", question=question, facts=tuple(facts)).text
+
+
+def test_a_record_named_by_its_type_and_a_year_states_that_year() -> None:
+    assert labelled_date("Year 1957", "year") == "1957"
+    assert labelled_date("Year of the Dragon", "year") is None and labelled_date("1957", "year") is None
+    assert value_kind("Year 1957", "date", "year") and not value_kind("Year 1957", "date", "company")
+
+
+def test_when_is_answered_by_the_year_record_a_relation_the_question_says_reaches() -> None:
+    # computer-history (spent): "when was Control Data Corporation founded" was answered with a machine's year of
+    # introduction, the Year record FOUNDED reaches being no date
+    facts = [Fact("f", "Control Data Corporation", "FOUNDED", "Year 1957", head_type="Company", tail_type="Year"),
+             Fact("m", "Control Data Corporation", "MANUFACTURER", "1700", head_type="Company", tail_type="System"),
+             Fact("i", "1700", "introduced", "1965", "property", None, head_type="System")]
+    assert _read("When was Control Data Corporation founded?", facts) == "1957."
+
+
+def test_namesakes_are_told_apart_by_a_number_of_theirs_the_question_types() -> None:
+    # vietnam-land-law (spent): two articles named "Đất tín ngưỡng", one of each law; the question names the 2024 law
+    facts = [Fact("4:a:803#article_number", "Đất tín ngưỡng", "article_number", "160", "property", None,
+                  head_type="Article"),
+             Fact("4:a:803#law_year", "Đất tín ngưỡng", "law_year", "2013", "property", None, head_type="Article"),
+             Fact("4:a:2340#article_number", "Đất tín ngưỡng", "article_number", "212", "property", None,
+                  head_type="Article"),
+             Fact("4:a:2340#law_year", "Đất tín ngưỡng", "law_year", "2024", "property", None, head_type="Article")]
+    assert _read("Đất tín ngưỡng được quy định tại điều số mấy của Luật Đất đai 2024?", facts) == "212."
+    assert _read("Đất tín ngưỡng được quy định tại điều số mấy của Luật Đất đai 2013?", facts) == "160."
