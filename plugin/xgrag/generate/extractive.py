@@ -1136,7 +1136,8 @@ class _Reading:
             stems = content_stems(fold_marks(typed)) | content_stems(" ".join(said_in_english))
             for st in stems:
                 self.one_word.setdefault(st, min(stems))
-        plain = english_vietnamese(re.sub(r"\[[^\]]*\]", " ", question), [w for w in said.values() if w])
+        plain = re.sub(r"\[[^\]]*\]", " ", question)
+        plain = english_vietnamese(plain, [w for w in said.values() if w]) if self.vietnamese else plain
         plain = english_chinese(english_function_words(english_interrogatives(plain), self.german), known)
         # ... and a German, Norwegian, Danish, Swedish or Korean question's words of what graphs hold, in English
         # beside themselves (outside the names it says), where the graph's words are English
