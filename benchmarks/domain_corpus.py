@@ -7186,12 +7186,12 @@ listed-company-profiles, 16:24 to 16:39; science: coronavirus-strains, 16:23 to 
 coronavirus-strains, korea-building-laws, lego-star-wars, listed-company-profiles, mtime-top100, nist-controls (six
 graphs), drawn by `sorted(random.Random(68).sample(sorted(FORTIETH_POOL), 5))` = coronavirus-strains, lego-star-wars,
 listed-company-profiles, mtime-top100, nist-controls: **frozen** (70 questions), run once at the end of the session's
-tuning (results/domains_frozen40.json, on 6da9d21); the undrawn korea-building-laws is tune. Declared as their helpers
-report them, and kept: listed-company-profiles (291 nodes) is under the 300 nodes the brief aims for, its repository
-commits a 100-company sample, its licence is stated in its README only (MIT) and its questions are in Chinese;
-mtime-top100 (349 nodes) names its actors and directors only, three genre tags are loaded as a film's actors, a person
-who directs and acts is two nodes, its questions in Chinese; coronavirus-strains stores every value as a string, its
-Person nodes are anonymous sample donors (age and sex, as Nextstrain published GISAID's metadata, whose terms differ
+tuning (results/domains_frozen40.json, on 6da9d21), spent since; the undrawn korea-building-laws is tune. Declared as
+their helpers report them, and kept: listed-company-profiles (291 nodes) is under the 300 nodes the brief aims for, its
+repository commits a 100-company sample, its licence is stated in its README only (MIT) and its questions are in
+Chinese; mtime-top100 (349 nodes) names its actors and directors only, three genre tags are loaded as a film's actors, a
+person who directs and acts is two nodes, its questions in Chinese; coronavirus-strains stores every value as a string,
+its Person nodes are anonymous sample donors (age and sex, as Nextstrain published GISAID's metadata, whose terms differ
 from the repository's MIT licence) and its strains are named as virologists write them ("USA/WA1/2020"); lego-star-wars
 stores every value as a string and its file's "Ø" double-encoded; nist-controls is a technology graph (security
 controls), not a travel or transport one, the nearest its helper found, its loader lower-cases each description past its
@@ -18722,7 +18722,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "developed from, and the operating systems that ran on them (Chris "
                                          "Moran's Cypher, 2024)",
           writer=write_computer_history, source=COMPUTER_HISTORY),
-    Graph("listed-company-profiles", "frozen", "100 listed companies of China's A-share and NEEQ markets, Hong "
+    Graph("listed-company-profiles", "spent", "100 listed companies of China's A-share and NEEQ markets, Hong "
                                                 "Kong and the US, drawn from OpenKG's 10jqka company profiles (in "
                                                 "Chinese): each company's stock code, English name, main business, "
                                                 "address, registered capital, employees and contacts, its industry, "
@@ -18742,7 +18742,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "that finance those companies (2016-2022, in US dollars) and the countries' "
                                     "emissions, GDP and population (Data For Good France, carbonbombs.org, 2023)",
           writer=write_carbon_bombs, source=CARBON_BOMBS),
-    Graph("coronavirus-strains", "frozen", "The SARS-CoV-2 genomes shared by 19 March 2020 as Nextstrain listed "
+    Graph("coronavirus-strains", "spent", "The SARS-CoV-2 genomes shared by 19 March 2020 as Nextstrain listed "
                                             "them: each strain's clade, accessions and collection date, the person "
                                             "or animal it was sampled from (age, sex, where exposed, host species), "
                                             "the country, region and city of both, and the COVID-19, MERS and SARS "
@@ -18765,7 +18765,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "fields in Vietnamese): members, subunits, who sings and wrote what, what "
                                     "manages whom, with the relationships a rule-based extraction found",
           writer=write_kpop_network, source=KPOP),
-    Graph("mtime-top100", "frozen", "Mtime's top 100 films (时光网电影Top100, crawled in 2019; in Chinese): each "
+    Graph("mtime-top100", "spent", "Mtime's top 100 films (时光网电影Top100, crawled in 2019; in Chinese): each "
                                      "film's rank, Chinese and English title, year, Mtime page and poster, its "
                                      "director and leading actors, and each director related to the leading actors "
                                      "of their films (bubblewu's neo4j-admin import)",
@@ -18782,7 +18782,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "recruited them and the missions they flew (a NoSQL book's Cypher "
                                          "import file)",
           writer=write_nasa_astronauts, source=ASTRONAUTS),
-    Graph("lego-star-wars", "frozen", "24 Lego Star Wars sets (1999-2015, from Brickset) with their number of "
+    Graph("lego-star-wars", "spent", "24 Lego Star Wars sets (1999-2015, from Brickset) with their number of "
                                         "pieces, the parts each contains and how many, each part's colour and "
                                         "design, and each design's category (a Neo4j GraphGist)",
           writer=write_lego_star_wars, source=LEGO_STAR_WARS),
@@ -18793,7 +18793,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "and processes they provide, and those each firm's products take as "
                                           "inputs (a Neo4j Aura Graph Analytics quick start's README)",
           writer=write_chip_supply_chain, source=CHIP_SUPPLY),
-    Graph("nist-controls", "frozen", "NIST SP 800-53 Revision 5's security and privacy controls: the control "
+    Graph("nist-controls", "spent", "NIST SP 800-53 Revision 5's security and privacy controls: the control "
                                         "families, each control and its enhancements with their text and "
                                         "discussion, and the controls each names as related (a 2024 project's "
                                         "Python loader of NIST's control catalog workbook)",
