@@ -204,6 +204,22 @@ def designations(name: str) -> list[str]:
     return out
 
 
+# The legal forms a Chinese or Japanese company's registered name ends in, longest first: people name the company
+# without them ("维信诺科技" for 维信诺科技股份有限公司; listed-company-profiles, spent, linked neither it nor
+# "四川路桥建设集团"), as an English name is said without its "Ltd" (linking's `short_forms`)
+CJK_LEGAL_FORMS = ("股份有限公司", "有限责任公司", "有限責任公司", "股份公司", "有限公司", "株式会社")
+_CJK_NAME = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]{2,}")
+
+
+def without_cjk_legal_form(name: str) -> str | None:
+    """A company's name written in Chinese or Japanese letters without the legal form that ends it
+    (`CJK_LEGAL_FORMS`), where two letters or more of those scripts stay and nothing else; else None."""
+    form = next((f for f in CJK_LEGAL_FORMS if name.endswith(f)), None)  # the longest that ends it
+    if form is None or not _CJK_NAME.fullmatch(name[:-len(form)]):
+        return None
+    return name[:-len(form)]
+
+
 def _qualified(name: str) -> tuple[str, str] | None:
     """(the name before it, the qualifier) of a name that ends in a qualifier in brackets, where the brackets declare
     no abbreviation (`declared_abbreviation` has those); a bracket inside what is left qualifies nothing."""
@@ -414,6 +430,12 @@ class NameIndex:
             for short in designations(node.name):
                 if short not in self.by_name:
                     designated.setdefault(short, set()).add(nid)
+        # ... and a company written in Chinese or Japanese letters by its name without its legal form
+        # (`without_cjk_legal_form`), likewise
+        for nid, node in self.nodes.items():
+            bare = without_cjk_legal_form(node.name)
+            if bare is not None and bare not in self.by_name:
+                designated.setdefault(bare, set()).add(nid)
         self._add_aliases({d: sorted(ids) for d, ids in designated.items() if len(ids) == 1}, tokenize)
 
     def _add_labelled(self, tokenize: Tokenize) -> None:

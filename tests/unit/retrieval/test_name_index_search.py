@@ -215,3 +215,17 @@ def test_a_name_typed_with_its_qualifier_in_brackets_said_first() -> None:
     assert name_index.qualifier_first("China National Offshore Oil Corporation (CNOOC)") is None
     assert name_index.qualifier_first("Press (one of the many old ones)") is None
     assert name_index.qualifier_first("Sled") is None
+
+
+def test_a_chinese_company_is_also_named_without_its_legal_form() -> None:
+    # listed-company-profiles (spent): "维信诺科技的总经理是谁" names 维信诺科技股份有限公司
+    index = _index(["维信诺科技股份有限公司", "四川路桥建设集团股份有限公司", "中国国际航空股份有限公司",
+                    "甲乙有限公司", "甲乙股份有限公司", "康卡斯特公司"])
+    assert [n.name for n, _ in index.exact(["维信诺科技"], set())] == ["维信诺科技股份有限公司"]
+    assert [n.name for n, _ in index.exact(["四川路桥建设集团"], set())] == ["四川路桥建设集团股份有限公司"]
+    # the short name two companies share names neither; a name that is nothing but a legal form, or a bare 公司,
+    # gives none
+    assert index.exact(["甲乙"], set()) == []
+    assert name_index.without_cjk_legal_form("股份有限公司") is None
+    assert name_index.without_cjk_legal_form("康卡斯特公司") is None
+    assert name_index.without_cjk_legal_form("Acme 有限公司") is None
