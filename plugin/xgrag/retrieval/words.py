@@ -1117,7 +1117,12 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "销售": "sales sold", "卖": "sold", "生产": "produced manufactured", "制造": "manufactured made",
     "使用": "uses used", "属于": "belongs part", "包含": "contains includes", "说": "spoken speak",
     "任职": "employed employ works position", "就职": "employed employ works", "董事长": "chairman",
-    "董事": "director board", "总经理": "manager", "股东": "shareholder holder", "持股": "holds holding shares",
+    "董事": "director board", "总经理": "manager ceo", "股东": "shareholder holder", "持股": "holds holding shares",
+    # (a company's general manager is its chief executive, its legal representative a post of its own, its registered
+    # capital its `capital`; listed-company-profiles, spent, answered CHAIRMAN for "法人代表" and the English name for
+    # "注册资金")
+    "首席执行官": "ceo chief executive", "法人代表": "legal representative", "法定代表人": "legal representative",
+    "注册资金": "registered capital", "注册资本": "registered capital", "资金": "capital funds", "资本": "capital",
     # companies and markets (a-share-companies, spent: "孙飘扬任职的公司属于哪个行业" met no word of `industry of`)
     "行业": "industry sector", "产业": "industry", "概念": "concept", "板块": "sector", "股票": "stock shares",
     "股份": "shares", "比例": "ratio proportion", "上市": "listed", "交易": "trade traded",
@@ -1158,6 +1163,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "电话": "phone", "邮政编码": "postcode postal", "邮政区码": "postcode postal",
     "邮编": "postcode postal", "区号": "dialling code", "邮箱": "email", "网址": "url website",
     "网站": "website url", "链接": "link url",
+    # a place on a ranked list (mtime-top100, spent: "在Top100里排第几名" was answered with the English title)
+    "排名": "rank ranking", "名次": "rank", "第几名": "rank",
     # sources (tcm-formulas, spent: "出自哪本书", "出处是哪部医书" met no word of its relation 来源)
     "来源": "source origin", "出自": "source origin", "出处": "source origin",
     "编号": "number id", "代码": "code", "代号": "code number", "号码": "number", "序号": "number serial",

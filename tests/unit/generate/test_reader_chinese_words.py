@@ -1,0 +1,51 @@
+"""The reference reader on Chinese questions over a graph whose relations and keys are English: a company's posts,
+its registered capital, a place on a ranked list. Each case is one that listed-company-profiles or mtime-top100
+(spent) answered wrongly."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from xgrag.generate.base import Fact
+from xgrag.generate.extractive import ExtractiveReader
+
+
+class ConstantEmbedder:
+    """Every text the same vector: only the words decide."""
+
+    name = "constant"
+    dimensions = 4
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
+
+
+def _read(question: str, facts: list[Fact]) -> str:
+    return ExtractiveReader(ConstantEmbedder()).generate("", question=question, facts=tuple(facts)).text
+
+
+COMPANY = "江苏建伟物流股份有限公司"
+FACTS = [Fact("c", COMPANY, "CHAIRMAN", "胡建雄", head_type="Company", tail_type="Person"),
+         Fact("l", COMPANY, "LEGAL_REPRESENTATIVE", "胡建伟", head_type="Company", tail_type="Person"),
+         Fact("e", COMPANY, "CEO", "王强", head_type="Company", tail_type="Person"),
+         Fact("k", COMPANY, "capital", "1.03亿元", "property", None, head_type="Company"),
+         Fact("n", COMPANY, "english_name", "Jiangsu Jianwei Logistics Co., Ltd.", "property", None,
+              head_type="Company")]
+
+
+def test_a_company_s_posts_are_read_by_their_chinese_names() -> None:
+    assert _read(f"{COMPANY}的法人代表是谁？", FACTS) == "胡建伟."
+    assert _read(f"{COMPANY}的董事长是谁？", FACTS) == "胡建雄."
+    # a general manager is the company's chief executive
+    assert _read(f"{COMPANY}的总经理是谁？", FACTS) == "王强."
+
+
+def test_registered_capital_is_the_company_s_capital() -> None:
+    assert _read(f"{COMPANY}的注册资金是多少？", FACTS) == "1.03亿元."
+
+
+def test_a_place_on_a_ranked_list_is_its_rank() -> None:
+    facts = [Fact("r", "海上钢琴师", "rank", "12", "property", None, head_type="电影表"),
+             Fact("m", "海上钢琴师", "movie_en", "The Legend of 1900", "property", None, head_type="电影表"),
+             Fact("y", "海上钢琴师", "year", "1998", "property", None, head_type="电影表")]
+    assert _read("《海上钢琴师》在时光网Top100里排第几名？", facts) == "12."
