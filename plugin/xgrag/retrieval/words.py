@@ -117,6 +117,9 @@ SYNONYM_STEMS = {
     # description, which keeps its -ion); a wine's grape is its variety: "which grape is X made from" asks IS_VARIETY
     # (wine-descriptors, spent: answered a descriptor and a vintage)
     "description": "describ", "grap": "variety",
+    # a family of things is a category of them: "which control family does Time Stamps belong to" asks the Category
+    # its CATEGORY_DET comes from (nist-controls, spent: answered a related control)
+    "family": "category",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())

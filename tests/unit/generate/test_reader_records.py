@@ -50,3 +50,12 @@ def test_namesakes_are_told_apart_by_a_number_of_theirs_the_question_types() -> 
              Fact("4:a:2340#law_year", "Đất tín ngưỡng", "law_year", "2024", "property", None, head_type="Article")]
     assert _read("Đất tín ngưỡng được quy định tại điều số mấy của Luật Đất đai 2024?", facts) == "212."
     assert _read("Đất tín ngưỡng được quy định tại điều số mấy của Luật Đất đai 2013?", facts) == "160."
+
+
+def test_a_family_asked_is_the_category_a_thing_is_in() -> None:
+    # nist-controls (spent): "which control family does Time Stamps belong to" was answered with a related control
+    facts = [Fact("c", "Audit and Accountability", "CATEGORY_DET", "Time Stamps", head_type="Category",
+                  tail_type="Control"),
+             Fact("r", "Time Stamps", "RELATED_CONTROL", "System Time Synchronization", head_type="Control",
+                  tail_type="Control")]
+    assert _read("Which control family does Time Stamps belong to?", facts) == "Audit and Accountability."
