@@ -29,6 +29,17 @@ class HashEmbedder:
         return out / np.linalg.norm(out, axis=1, keepdims=True)
 
 
+class ConstantEmbedder:
+    """Every text the same vector: no embedding preference, so only the words can decide (the reference reader's
+    tests)."""
+
+    name = "constant"
+    dimensions = 4
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
+
+
 class RuleGenerator(SyncGeneratorMixin):
     """Like langchain-neo4j's FakeLLM: maps the context to an answer with a fixed rule.
 

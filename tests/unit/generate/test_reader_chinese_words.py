@@ -4,20 +4,9 @@ its registered capital, a place on a ranked list. Each case is one that listed-c
 
 from __future__ import annotations
 
-import numpy as np
-
+from fakes import ConstantEmbedder
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import ExtractiveReader
-
-
-class ConstantEmbedder:
-    """Every text the same vector: only the words decide."""
-
-    name = "constant"
-    dimensions = 4
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
 
 
 def _read(question: str, facts: list[Fact]) -> str:

@@ -4,20 +4,9 @@ embedder: the words decide, not the vectors). Each case is one that swiss-medici
 
 from __future__ import annotations
 
-import numpy as np
-
+from fakes import ConstantEmbedder
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import ExtractiveReader, _Reading, stem
-
-
-class ConstantEmbedder:
-    """Every text the same vector: no embedding preference, so only the words can decide."""
-
-    name = "constant"
-    dimensions = 4
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
 
 
 def _read(question: str, facts: list[Fact]) -> str:

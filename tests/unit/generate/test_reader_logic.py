@@ -7,6 +7,7 @@ import zlib
 
 import numpy as np
 
+from fakes import ConstantEmbedder
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import (
     ExtractiveReader,
@@ -18,16 +19,6 @@ from xgrag.generate.extractive import (
     records_joining,
     stem,
 )
-
-
-class ConstantEmbedder:
-    """Every text the same vector: no embedding preference, so only the relation words can decide."""
-
-    name = "constant"
-    dimensions = 4
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
 
 
 def test_inflections_and_irregular_forms_meet() -> None:

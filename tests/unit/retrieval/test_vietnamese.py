@@ -5,24 +5,13 @@ or linked wrongly."""
 
 from __future__ import annotations
 
-import numpy as np
-
+from fakes import ConstantEmbedder
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.model.graph import Node
 from xgrag.retrieval.linking import candidate_spans, key_tokens, select_parts, select_whole
 from xgrag.retrieval.name_index import qualifier_first
 from xgrag.retrieval.vietnamese import english_key, english_vietnamese, reads_vietnamese
-
-
-class ConstantEmbedder:
-    """Every text the same vector: only the words decide."""
-
-    name = "constant"
-    dimensions = 4
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
 
 
 def _read(question: str, facts: list[Fact]) -> str:
