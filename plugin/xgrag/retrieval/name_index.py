@@ -423,19 +423,15 @@ class NameIndex:
                 if form not in self.by_name and nid not in added.get(form, ()):
                     added.setdefault(form, []).append(nid)
         self._add_aliases(added, tokenize)
-        # ... and a long title by its designation (`designation`), the name's own or that of a form above, where it
-        # designates one entity and is no name already
+        # ... and a long title by its designation (`designation`), the name's own or that of a form above, and a
+        # company written in Chinese or Japanese letters by its name without its legal form (`without_cjk_legal_form`),
+        # where that designates one entity and is no name already
         designated: dict[str, set[str]] = {}
         for nid, node in self.nodes.items():
-            for short in designations(node.name):
+            bare = without_cjk_legal_form(node.name)
+            for short in (*designations(node.name), *([bare] if bare is not None else [])):
                 if short not in self.by_name:
                     designated.setdefault(short, set()).add(nid)
-        # ... and a company written in Chinese or Japanese letters by its name without its legal form
-        # (`without_cjk_legal_form`), likewise
-        for nid, node in self.nodes.items():
-            bare = without_cjk_legal_form(node.name)
-            if bare is not None and bare not in self.by_name:
-                designated.setdefault(bare, set()).add(nid)
         self._add_aliases({d: sorted(ids) for d, ids in designated.items() if len(ids) == 1}, tokenize)
 
     def _add_labelled(self, tokenize: Tokenize) -> None:

@@ -107,17 +107,20 @@ def reads_vietnamese(question: str) -> bool:
     return len(said) >= 2
 
 
+def _alternatives(phrases: Collection[str]) -> str:
+    """`phrases` as one regular expression's alternatives, the longest first."""
+    return "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+
+
 def _phrase_pattern(phrases: Collection[str]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])", re.IGNORECASE)
+    return re.compile(rf"(?<![^\W_])(?:{_alternatives(phrases)})(?![^\W_])", re.IGNORECASE)
 
 
 _LISTED = _phrase_pattern(VIETNAMESE_WORDS)
 _ALONE_PATTERN = _phrase_pattern(_ALONE)
 # "<noun> nào" / "<noun> gì" / "<noun> số mấy": the noun asked is the listed word right before (the longest)
-_NOUN_BEFORE = re.compile(
-    rf"(?<![^\W_])(?P<noun>{'|'.join(re.escape(p) for p in sorted(VIETNAMESE_WORDS, key=len, reverse=True))})"
-    r"\s+(?P<wh>nào|gì|số mấy|thứ mấy)(?![^\W_])", re.IGNORECASE)
+_NOUN_BEFORE = re.compile(rf"(?<![^\W_])(?P<noun>{_alternatives(VIETNAMESE_WORDS)})"
+                          r"\s+(?P<wh>nào|gì|số mấy|thứ mấy)(?![^\W_])", re.IGNORECASE)
 _WH_ALONE = re.compile(r"(?<![^\W_])(?P<wh>nào|gì|số mấy|thứ mấy|mấy)(?![^\W_])", re.IGNORECASE)
 _HOW_MUCH = re.compile(r"(?<![^\W_])(?:(?P<adj>" + "|".join(map(re.escape, _MEASURES)) + r")\s+)?bao nhiêu"
                        r"(?:\s+(?P<noun>[^\W\d_]+))?(?![^\W_])", re.IGNORECASE)
@@ -152,16 +155,16 @@ def english_vietnamese(question: str, names: Collection[str] = ()) -> str:
     spans = _spans_outside(question, names)
     asked: list[str] = []
 
-    def take(pattern: re.Pattern[str], english: object) -> None:
+    def take(pattern: re.Pattern[str], english: Callable[[re.Match[str]], str]) -> None:
         nonlocal question, spans
         for a, b in spans:
             m = pattern.search(question, a, b)
             if m is None:
                 continue
-            said = english(m) if callable(english) else english
+            said = english(m)
             if not said:
                 continue
-            asked.append(str(said))
+            asked.append(said)
             # (the question's other words stay where they are: the noun asked about, the measure)
             keep = " ".join(m.group(g) for g in ("adj", "noun") if g in pattern.groupindex and m.group(g))
             question = question[:m.start()] + keep + question[m.end():]
@@ -222,7 +225,7 @@ def english_key(key: str) -> str:
     store them) followed by the English words of the vocabulary's word it spells ("sang_tac writer songwriter
     composer ..."), so that a key's kind is read as an English key's is ("who" asks for a value under a writer's
     key); any other key unchanged."""
-    words = _SYLLABLE.findall(key.replace("_", " ").lower())
+    words = _SYLLABLE.findall(key.lower())  # (letters only: "_", "#" and digits part words)
     english: list[str] = []
     i = 0
     while i < len(words):
