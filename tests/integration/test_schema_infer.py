@@ -582,6 +582,32 @@ def test_a_record_holding_text_related_many_ways_is_an_entity_cited_by_its_ident
     assert schema_state(store) == before
 
 
+def test_named_records_of_a_short_text_are_entities_and_nameless_passages_stay_chunks(store: Neo4jStore) -> None:
+    """A security control's enhancements are named ("Account Management | Inactivity Logout 3") and state in a
+    sentence or two what they ask (`text`, about 120 characters): entities, their text a fact, though related to
+    other labels in fewer ways than a record must be (two here). Passages of the same length with no name, mentioning
+    the controls from a document, stay chunks."""
+    ask = ("Automatically log out a user after a period of inactivity and after the end of a session, as the "
+           "organization")
+    store.query("""
+        UNWIND range(1, 30) AS i
+        CREATE (c:Control {name: 'Account Management ' + i})
+        CREATE (e:Enhancement {name: 'Account Management | Inactivity Logout ' + i, text: $ask + ' defines ' + i})
+        CREATE (c)-[:HAS_ENHANCEMENT]->(e), (e)-[:RELATED]->(:Control {name: 'Device Lock ' + i})
+        WITH c, i WHERE i <= 6
+        MERGE (d:Manual {path: 'controls.pdf'})
+        CREATE (d)-[:HAS_PASSAGE]->(p:Passage {text: $ask + ' sets ' + i, position: i}), (p)-[:MENTIONS]->(c)
+        """, {"ask": ask}, read_only=False)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    by = {e.label: e for e in inf.schema.entities}
+    assert set(by) == {"Control", "Enhancement"}
+    assert by["Enhancement"].name == ["name"] and "text" in by["Enhancement"].facts
+    skipped = {s.label: s.reason for s in inf.domain.skipped}
+    assert skipped["Passage"].startswith("chunks of text") and skipped["Manual"].startswith("documents")
+    assert schema_state(store) == before
+
+
 def test_a_question_naming_an_unmapped_label_is_told_so(store: Neo4jStore) -> None:
     from xgrag.retrieval.unmapped import unmapped_mentions
 

@@ -547,9 +547,11 @@ def test_an_identifier_of_the_mapping_is_stated_only_when_the_question_names_it(
     # not asked: no identifier in the context
     assert not [f for f in retriever.retrieve("Which minister is in charge of the Department of Meteorology?")
                 .properties.values() if f.key == "id"]
-    # an id asked as an identifier or an accession (t2d-net, spent: "the UniProt accession of X", its UniprotID)
+    # an id asked as an identifier or an accession (t2d-net, spent: "the UniProt accession of X", its UniprotID),
+    # or a code (nist-controls, spent: "the code of the Media Protection family", its ID "MP")
     for asked in ("What is the gazette identifier of the Department of Meteorology?",
-                  "What is the gazette accession of the Department of Meteorology?"):
+                  "What is the gazette accession of the Department of Meteorology?",
+                  "What is the gazette code of the Department of Meteorology?"):
         assert "2610/11_dep_99" in {f.text for f in retriever.retrieve(asked).properties.values() if f.key == "id"}
 
 

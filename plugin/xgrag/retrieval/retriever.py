@@ -43,8 +43,10 @@ from xgrag.store.queries import q as quote
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-# Words that say an identifier as a key's "id" does (`_state_asked_keys`).
-_ID_WORDS = frozenset(("identifier", "identifiers", "accession", "accessions"))
+# Words that say an identifier as a key's "id" does (`_state_asked_keys`): "what is the code of the Media Protection
+# family" asks its `ID` "MP" (nist-controls, spent, answered a control of the family), as the reader reads "code"
+# ("cod": "id" in the shared synonyms).
+_ID_WORDS = frozenset(("identifier", "identifiers", "accession", "accessions", "code", "codes"))
 
 
 def _one_read_transaction(fn: _F) -> _F:

@@ -24,6 +24,7 @@ from xgrag.schema.labels import (
     first_name_part,
     name_candidates,
     name_key,
+    named_statement,
     order,
     readable_code,
     record_alias,
@@ -141,12 +142,14 @@ class DomainDecisions:
 
 
 def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str], opts: InferOptions,
-           kind: str, keys_seen: int, told_apart_by: str | None = None, nameless: bool = False
+           kind: str, keys_seen: int, told_apart_by: str | None = None, nameless: bool = False,
+           stated: str | None = None
            ) -> tuple[list[PropertyDecision], list[PropertyDecision], list[str]]:
     """(facts, excluded, notes) of one label or type; `taken`: properties already decided (key, name, foreign keys)
     with their reasons; `told_apart_by`: the key that tells apart nodes whose name repeats, a fact whatever its
     name says; `nameless`: the nodes have no name (named by their label and key): a text no longer than a fact on
-    average is what each says (a tweet's, a comment's), a fact as a description is, its longer values not read."""
+    average is what each says (a tweet's, a comment's), a fact as a description is, its longer values not read;
+    `stated`: the text key of named records of a short text (`labels.named_statement`), read the same way."""
     facts: list[PropertyDecision] = []
     excluded: list[PropertyDecision] = []
     for key, s in props.items():
@@ -161,7 +164,8 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
         # (a record known by its key alone is known to people by what it says: "the tweet saying liberals made the
         # eclipse a race issue" (russian-troll-tweets, spent: its text, 103 characters on average, was out of the
         # mapping and no tweet could be found by it)
-        if reason is not None and nameless and reason.startswith("free text") and s.avg_len is not None \
+        if reason is not None and (nameless or key == stated) and reason.startswith("free text") \
+                and s.avg_len is not None \
                 and s.avg_len <= MAX_FACT_CHARS:
             reason = None
         # (an identifier people cite, "BER3978", stays a fact: "what is the number of the letter from X?")
@@ -372,7 +376,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                if k not in taken[label] and _says_its_type(ps, label)}
         d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, {**own, **taken[label]}, opts, "nodes",
                                               lp.keys_seen, told_apart[label],
-                                              nameless=d.naming in ("key", "record") and not d.name)
+                                              nameless=d.naming in ("key", "record") and not d.name,
+                                              stated=named_statement(lp, opts))
     # relationship facts
     for td in types:
         if td.bookkeeping:

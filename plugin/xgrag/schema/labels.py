@@ -732,6 +732,19 @@ def _related_ways(label: str, profile: GraphProfile) -> int:
     return ways
 
 
+def named_statement(lp: LabelProfile, opts: InferOptions) -> str | None:
+    """The text key of a label whose nodes are named records of a short text, or None: its text (TEXT_KEYS) is no
+    longer than a fact on average (MAX_FACT_CHARS) and a name of its own tells its nodes apart. A RAG library's
+    chunks have no name and hold passages; a security control's enhancement "Account Management | Inactivity
+    Logout" states in 162 characters on average what it asks (nist-controls, spent: read as chunks, no enhancement
+    could be linked by its name)."""
+    text = _text_prop(lp, opts)
+    if text is None or (text.avg_len or 0) > MAX_FACT_CHARS:
+        return None
+    named = any(score >= 90 and len(keys) == 1 for score, keys, _ in name_candidates(lp, opts))
+    return text.key if named else None
+
+
 def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str], list[str], list[LabelSkip]]:
     """(entity labels, chunk labels, skipped labels with reasons). Chunks hold text (TEXT_KEYS) and are related
     to other labels in fewer than RECORD_WAYS ways; documents are labels linked only to chunks."""
@@ -743,7 +756,7 @@ def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str
             skipped.append(LabelSkip(label, lp.count, "xgrag's own records (migrations, saved explanations)"))
             continue
         text = _text_prop(lp, opts)
-        if text is not None and _related_ways(label, profile) < RECORD_WAYS:
+        if text is not None and _related_ways(label, profile) < RECORD_WAYS and not named_statement(lp, opts):
             chunks.append(label)
             skipped.append(LabelSkip(label, lp.count, f"chunks of text: `{text.key}` averages {text.avg_len:.0f} "
                                                       "characters"))
