@@ -243,6 +243,13 @@ _HOST = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9.-]+)")
 _SITE = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9-]+)\.[a-z.]+(?:[/:?#]|\s*$)")  # "genius" of genius.com
 _LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", "web", "page", "homepage", "address",
                          "uri", "href"))
+# ... of which these ask for nothing but a web address ("page" may be a book's, "site" a place, "address" a street)
+_WEB_WORDS = frozenset(("url", "link", "links", "website", "websites", "web", "homepage", "uri", "href"))
+# A web address of a picture (its file's ending), and the words asking for one: "the movie page link of X" is its page,
+# not its poster's file
+_PICTURE_FILE = re.compile(r"(?i)\.(?:jpe?g|png|gif|svg|webp|bmp|tiff?)(?:[?#]\S*)?\s*$")
+_PICTURE_WORDS = frozenset(("image", "images", "picture", "pictures", "photo", "photos", "poster", "posters", "logo",
+                            "logos", "icon", "thumbnail", "cover", "img"))
 # A value that names nothing: a bare number, an e-mail address, a web address, a date or a time, coordinates. A
 # question that asks for someone, or for a thing of a type the context has, is not answered by one where an entity
 # is at hand (37 of the 167 reading failures of the frozen runs 14-23 answered one where every gold answer is a name:
@@ -1293,6 +1300,8 @@ class _Reading:
         plain_words = set(re.findall(r"[a-z]+", plain.lower()))
         self.link_asked = bool(plain_words & _LINK_WORDS)
         self.web_asked = bool(plain_words & (_LINK_WORDS - {"address"}))  # an address may be a street's
+        self.only_web_asked = bool(plain_words & _WEB_WORDS)
+        self.picture_asked = bool(plain_words & _PICTURE_WORDS)
         # "where is X", "where are the stations": X's location is asked (not "where can I get X")
         self.located = re.match(r"\W*where\s+(?:is|are|was|were)\b", plain.lower()) is not None
         # ... and so does the name of the site the context's links are on ("where on Genius can I find the line":
@@ -2441,6 +2450,12 @@ class _Reading:
         # Bulwer-Lytton" is its `url`; kindred-cocktails, spent, answered an ingredient)
         kind_ok = kind_ok or (self.kind == "place" and (self.site_asked or self.web_asked) and end.value
                               and _URL.match(end.to) is not None)
+        # (... and what a question asks where it says a link or a URL, whatever the key is called:
+        # "时光网上《寻梦环游记》的电影页面链接是什么" (the link of Coco's page) is its `src`
+        # "http://movie.mtime.com/227434/", not its English title under `movie_en`, whose key says "movie";
+        # mtime-top100, spent; a picture's file only where a picture is asked)
+        kind_ok = kind_ok or (self.only_web_asked and end.value and _URL.match(end.to) is not None
+                              and (self.picture_asked or _PICTURE_FILE.search(end.to) is None))
         # (a number under a key of a share or a rank is no amount a question asks without saying so: "how much did
         # Canada export to the United States" is the tie's `amount`, not its `percentage_exports`, which says
         # "export" too; factbook-trade, spent)

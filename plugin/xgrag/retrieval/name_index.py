@@ -220,6 +220,20 @@ def without_cjk_legal_form(name: str) -> str | None:
     return name[:-len(form)]
 
 
+# The dots between the parts of a name written in Chinese or Japanese letters ("金·凯瑞", Jim Carrey;
+# "レオナルド・ディカプリオ"): people type the name with them or without them ("金凯瑞")
+_DOTS = "\u00b7\u2027\u2022\u30fb\uff65"
+_CJK_DOTTED = re.compile(rf"[\u3040-\u30ff\u3400-\u9fff]+(?:[{_DOTS}][\u3040-\u30ff\u3400-\u9fff]+)+")
+
+
+def without_cjk_dots(name: str) -> str | None:
+    """A name whose parts in Chinese or Japanese letters are joined by a dot (`_CJK_DOTTED`), without the dots; else
+    None."""
+    if not _CJK_DOTTED.fullmatch(name):
+        return None
+    return re.sub(f"[{_DOTS}]", "", name)
+
+
 def _qualified(name: str) -> tuple[str, str] | None:
     """(the name before it, the qualifier) of a name that ends in a qualifier in brackets, where the brackets declare
     no abbreviation (`declared_abbreviation` has those); a bracket inside what is left qualifies nothing."""
@@ -425,11 +439,12 @@ class NameIndex:
         self._add_aliases(added, tokenize)
         # ... and a long title by its designation (`designation`), the name's own or that of a form above, and a
         # company written in Chinese or Japanese letters by its name without its legal form (`without_cjk_legal_form`),
-        # where that designates one entity and is no name already
+        # and a name of dotted parts in those letters without its dots (`without_cjk_dots`), where that designates one
+        # entity and is no name already
         designated: dict[str, set[str]] = {}
         for nid, node in self.nodes.items():
-            bare = without_cjk_legal_form(node.name)
-            for short in (*designations(node.name), *([bare] if bare is not None else [])):
+            bare = [f for f in (without_cjk_legal_form(node.name), without_cjk_dots(node.name)) if f is not None]
+            for short in (*designations(node.name), *bare):
                 if short not in self.by_name:
                     designated.setdefault(short, set()).add(nid)
         self._add_aliases({d: sorted(ids) for d, ids in designated.items() if len(ids) == 1}, tokenize)

@@ -997,6 +997,9 @@ def english_function_words(question: str, german: bool | None = None) -> str:
 # apart; a run of at most this many letters is one name.
 CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_NAME_LETTERS = 40
+# ... a written word there runs on over the dot between the parts of a name written in those letters ("金·凯瑞", Jim
+# Carrey: "金·凯瑞主演的那部电影是谁导演的" held no name, the dot ending a word; mtime-top100, spent)
+_CJK_WRITTEN_WORD = re.compile(r"[^\W_]+(?:[\u00b7\u2027\u2022\u30fb\uff65][^\W_]+)*")
 
 
 def _inner_spans(word: str) -> Iterator[tuple[int, int]]:
@@ -1011,7 +1014,7 @@ def unspaced_spans(text: str) -> list[str]:
     -> "失恋", "失恋3", ..., "失恋33天", ...), in order, each once: the spans a caller looks names up among. None
     for text in other scripts, whose words are spaced."""
     out: dict[str, None] = {}
-    for m in _WRITTEN_WORD.finditer(text):
+    for m in _CJK_WRITTEN_WORD.finditer(text):
         word = m.group(0)
         if not CJK_LETTER.search(word):
             continue
@@ -1051,7 +1054,7 @@ def set_apart(text: str, names: Collection[str]) -> str:
             at = j
         pieces.append(word[at:])
         return " ".join(p for p in pieces if p)
-    return _WRITTEN_WORD.sub(apart, text)
+    return _CJK_WRITTEN_WORD.sub(apart, text)
 
 
 # A Chinese question's words as the English ones the reader reads, where a graph's keys and types are English (a
@@ -1145,8 +1148,10 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "处方": "prescription formula", "药方": "prescription formula", "主治": "treats indication treatment",
     "功能": "function", "中药": "herb medicine", "药材": "herb medicine", "组成": "composition consists",
     "医书": "book medical",
-    # places
-    "国家": "country", "地区": "region area", "城市": "city", "省份": "province", "省": "province", "州": "state",
+    # places (a province is one of China's first-level regions, as its autonomous regions are: "在哪个省份" asks a
+    # company's `region` 新疆维吾尔自治区; listed-company-profiles, spent, answered its street address)
+    "国家": "country", "地区": "region area", "城市": "city", "省份": "province region", "省": "province region",
+    "州": "state",
     "县": "county", "地址": "address", "街道": "street", "位置": "location position", "位于": "located",
     "出生地": "birthplace born", "国籍": "nationality country", "语言": "language",
     # times

@@ -2948,6 +2948,18 @@ def test_where_a_page_is_asked_its_link_is_the_place() -> None:
     assert _read("Where can I find the recipe page of the Bulwer-Lytton?", facts) == (f"{url}.", ["u"])
 
 
+def test_a_link_asked_is_a_web_address_whatever_its_key_and_not_a_picture_s() -> None:
+    # mtime-top100 (spent): "the movie page link of Coco" is its `src`, not its English title under `movie_en`, whose
+    # key says "movie", nor its poster's file under `image`
+    page, poster = "http://movie.mtime.com/227434/", "http://img5.mtime.cn/mt/2017/12/02/172158.15874011_96X128.jpg"
+    facts = [_prop("e", "Coco", "movie en", "Coco (English)", "Movie"), _prop("s", "Coco", "src", page, "Movie"),
+             _prop("i", "Coco", "image", poster, "Movie"), _prop("y", "Coco", "year", "2017", "Movie")]
+    assert _read("What is the link of the movie page of Coco?", facts) == (f"{page}.", ["s"])
+    assert _read("What is the URL of the poster image of Coco?", facts) == (f"{poster}.", ["i"])
+    # no link asked: no link answers
+    assert _read("What is the English movie title of Coco?", facts)[0] == "Coco (English)."
+
+
 def test_where_found_is_what_a_located_relation_reaches() -> None:
     # blood-cell-markers (spent): the cells a marker marks are a broad type; where they are found is the tissue
     # that type IS_LOCATED_IN, though no type says a place

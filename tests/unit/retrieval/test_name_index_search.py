@@ -229,3 +229,13 @@ def test_a_chinese_company_is_also_named_without_its_legal_form() -> None:
     assert name_index.without_cjk_legal_form("股份有限公司") is None
     assert name_index.without_cjk_legal_form("康卡斯特公司") is None
     assert name_index.without_cjk_legal_form("Acme 有限公司") is None
+
+
+def test_a_name_of_dotted_chinese_or_japanese_parts_is_also_named_without_its_dots() -> None:
+    # mtime-top100 (spent): Jim Carrey is stored "金·凯瑞", typed "金凯瑞" as often
+    index = _index(["金·凯瑞", "レオナルド・ディカプリオ", "Jean·Luc", "甲·乙", "甲乙"])
+    assert [n.name for n, _ in index.exact(["金凯瑞"], set())] == ["金·凯瑞"]
+    assert [n.name for n, _ in index.exact(["レオナルドディカプリオ"], set())] == ["レオナルド・ディカプリオ"]
+    # a name already (甲乙 is its own node) stays that node's alone
+    assert [n.name for n, _ in index.exact(["甲乙"], set())] == ["甲乙"]
+    assert name_index.without_cjk_dots("Jean·Luc") is None and name_index.without_cjk_dots("金凯瑞") is None

@@ -395,6 +395,9 @@ def test_names_inside_a_run_of_chinese_letters_are_set_apart_longest_first() -> 
     spans = unspaced_spans("失恋33天的编剧 is who")
     assert "失恋33天" in spans and "的编剧" in spans and "is" not in spans and all(len(s) >= 2 for s in spans)
     assert unspaced_spans("the China Partner") == []
+    # a name of dotted parts is one word (mtime-top100, spent: "金·凯瑞主演的..." held no name)
+    assert set_apart("金·凯瑞主演的那部电影是谁导演的？", {"金·凯瑞"}) == "金·凯瑞 主演的那部电影是谁导演的？"
+    assert "金·凯瑞" in unspaced_spans("金·凯瑞主演的那部电影")
 
 
 def test_a_chinese_question_s_words_read_in_english_outside_its_names() -> None:
