@@ -110,7 +110,15 @@ from xgrag.retrieval.linking import (
     select_reordered,
     select_whole,
 )
-from xgrag.retrieval.name_index import bilingual_parts, capital_words, initials_of, label_prefix, labelled_rest
+from xgrag.retrieval.name_index import (
+    bilingual_parts,
+    capital_words,
+    initials_of,
+    label_prefix,
+    labelled_rest,
+    without_cjk_dots,
+    without_cjk_legal_form,
+)
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
@@ -852,6 +860,16 @@ class _Reading:
                 if part not in known:
                     scripts.setdefault(part, set()).add(n)
         labelled.update({r: next(iter(ns)) for r, ns in scripts.items() if len(ns) == 1 and r not in labelled})
+        # (... and a company written in Chinese or Japanese letters without its legal form, a name of dotted parts
+        # in those letters without its dots, "四川路桥建设集团" of 四川路桥建设集团股份有限公司, "金凯瑞" of "金·凯瑞"
+        # (NameIndex._add_declared); listed-company-profiles, spent, linked the company and answered another's
+        # employees, the question naming none it knew)
+        shorter: dict[str, set[str]] = {}
+        for n in known:
+            for short in (without_cjk_legal_form(n), without_cjk_dots(n)):
+                if short is not None and short not in known:
+                    shorter.setdefault(short, set()).add(n)
+        labelled.update({r: next(iter(ns)) for r, ns in shorter.items() if len(ns) == 1 and r not in labelled})
         # (a key's Hangul word typed with a space inside, "노선 연장" for `노선연장_m`, is that word)
         question = join_spaced(question, {w for f in facts for w in f.relation.split()}
                                | {w for t in types.values() for w in key_text(t).split()})
@@ -2235,12 +2253,20 @@ class _Reading:
             # (... past a type that says the noun only before its head: "Continent_Region" to its Continent)
             # (... or the kind its own kind fact says: a taxon of level "order", "which soil order do the Natraquerts
             # belong to", two CHILD_OF up from a great group; soil-taxonomy, spent, answered its code)
+            # (... or, out from the entity named and back, the same tie at another level: "which country was the
+            # genome from Starnberg found in" is the strain FOUND_IN Starnberg, then the Country it is FOUND_IN;
+            # coronavirus-strains, spent, answered the strain. Not back to one of the named entity's own type: that
+            # is a sibling of it, another film of its director)
+            onwards = (step.at == step.fact.head) == (last.at == last.fact.head)
+            fanned = not onwards and len(chain.steps) == 1 and last.at == last.fact.tail \
+                and self.types.get(step.to) is not None \
+                and self.types.get(step.to) != self.types.get(last.at)
             if self.wh_noun is not None and not self._repeated_word(step) \
                     and (self.wh_noun in self._type_stems(step.to)
                          or self.wh_noun in self.kind_values.get(step.to, ())) \
                     and (self.wh_noun not in chain.covered or (self._noun_before_head(step.at)
                                                                and not self._noun_before_head(step.to))) \
-                    and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down
+                    and (onwards or fanned):  # onwards, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
             # relation word said twice, or a word of sharing ("which films share the director of X"); a

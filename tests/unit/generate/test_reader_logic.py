@@ -2960,6 +2960,31 @@ def test_a_link_asked_is_a_web_address_whatever_its_key_and_not_a_picture_s() ->
     assert _read("What is the English movie title of Coco?", facts)[0] == "Coco (English)."
 
 
+def test_a_chinese_company_named_without_its_legal_form_is_the_one_asked_about() -> None:
+    # listed-company-profiles (spent): linking found 四川路桥建设集团股份有限公司 by its short name, the reader knew
+    # no company the question named and answered another Sichuan company's employees
+    facts = [_prop("a", "四川安杰信科技股份有限公司", "employees", "152", "Company"),
+             _prop("b", "四川路桥建设集团股份有限公司", "employees", "10930", "Company"),
+             _prop("c", "金·凯瑞", "born", "1962", "Actor"), _prop("d", "金·凯利", "born", "1912", "Actor")]
+    assert _read("四川路桥建设集团有多少名员工？", facts) == ("10930.", ["b"])
+    assert _read("金凯瑞是哪一年出生的？", facts) == ("1962.", ["c"])
+
+
+def test_the_same_tie_out_from_the_named_entity_and_back_at_another_level_reaches_the_type_asked() -> None:
+    # coronavirus-strains (spent): the strain FOUND_IN Starnberg is FOUND_IN a Country and an Admin1 (GeoNames'
+    # first-level division: a province); the reader answered the strain itself
+    facts = [_edge("c", "Germany/BavPat1/2020", "FOUND IN", "Starnberg", "Strain", "City"),
+             _edge("g", "Germany/BavPat1/2020", "FOUND IN", "Germany", "Strain", "Country"),
+             _edge("b", "Germany/BavPat1/2020", "FOUND IN", "Bavaria", "Strain", "Admin1"),
+             _edge("m", "Italy/UniSR1/2020", "FOUND IN", "Milan", "Strain", "City"),
+             _edge("i", "Italy/UniSR1/2020", "FOUND IN", "Italy", "Strain", "Country")]
+    assert _read("Which country was the genome from Starnberg found in?", facts) == ("Germany.", ["c", "g"])
+    assert _read("Which province was the genome from Starnberg found in?", facts) == ("Bavaria.", ["c", "b"])
+    # back to the named entity's own type is a sibling of it, no other level: another city of the strain's
+    facts += [_edge("n", "Germany/BavPat1/2020", "FOUND IN", "Munich", "Strain", "City")]
+    assert _read("Which city was the genome from Starnberg found in?", facts)[1] != ["c", "n"]
+
+
 def test_where_found_is_what_a_located_relation_reaches() -> None:
     # blood-cell-markers (spent): the cells a marker marks are a broad type; where they are found is the tissue
     # that type IS_LOCATED_IN, though no type says a place

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from xgrag.retrieval.words import (
     answer_kind,
     complete_names,
@@ -296,8 +298,11 @@ def test_a_schema_word_of_another_language_says_its_english_word_too() -> None:
     assert key_words("tipo_tipo") == ("tipo", "tipo", "type")  # each English word once
     assert {"population", "city"} <= content_stems("populacao cidade")
     assert stem("type") in content_stems(key_text("tipoCidade"))
-    # folded keys, and none an English word of its own ("pays", "land", "data", "via" are left out)
-    assert all(w == w.lower() and w.isascii() and w.isalpha() and english for w, english in SCHEMA_WORDS.items())
+    # folded keys (letters, then digits where geographic data numbers its levels: admin1), and none an English word of
+    # its own ("pays", "land", "data", "via" are left out)
+    assert all(w == w.lower() and w.isascii() and re.fullmatch(r"[a-z]+\d*", w) and english
+               for w, english in SCHEMA_WORDS.items())
+    assert key_words("Admin1") == ("admin1", "province", "state", "region")
     assert not {"pays", "land", "data", "via", "alter", "lied"} & set(SCHEMA_WORDS)
 
 
