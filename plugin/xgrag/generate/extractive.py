@@ -778,6 +778,7 @@ def _type_words(typ: str) -> set[str]:
 
 
 _TYPED_WORD = re.compile(r"[^\W_]+")
+_HAS_LETTER = re.compile(r"[^\W\d_]")
 
 
 def _node_of(fact: Fact) -> str | None:
@@ -919,6 +920,21 @@ class _Reading:
         if monthly:
             self.mentioned = {n for n in self.mentioned if not (said.get(n) and only_inside(question, said[n], inside))}
             self.mentioned |= monthly
+        # where the question names no entity, a value it types whole, with letters, names the one entity of the
+        # context that holds it, as linking links a record by what it holds (Linker's `held` values): "which set has
+        # the Titanium Metallic piece" asks about the Part whose Colour it is (lego-star-wars, spent: nothing was
+        # mentioned and the fact closest to the words answered, a set's piece count)
+        if not self.mentioned:
+            value_holders: dict[str, set[str]] = {}
+            for f in facts:
+                if f.kind == "property" and f.via is None and len(f.tail.strip()) >= 4 and _HAS_LETTER.search(f.tail):
+                    value_holders.setdefault(f.tail, set()).add(f.head)
+            held = {v: next(iter(h)) for v, h in value_holders.items() if len(h) == 1}
+            values_said = {v: w for v, w in mention_words(question, sorted(held), parts=False).items() if w}
+            if values_said:
+                said.update(values_said)
+                other_names.update({v: held[v] for v in values_said})
+                self.mentioned = {held[v] for v in values_said}
         # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
         # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
         # other, as linking reads it (Linker._lowered_beside)
@@ -1318,7 +1334,10 @@ class _Reading:
         plain_words = set(re.findall(r"[a-z]+", plain.lower()))
         self.link_asked = bool(plain_words & _LINK_WORDS)
         self.web_asked = bool(plain_words & (_LINK_WORDS - {"address"}))  # an address may be a street's
-        self.only_web_asked = bool(plain_words & _WEB_WORDS)
+        # (a link between two things is a tie of the graph, no web address: "the SLAP score of the predicted link
+        # between miglitol and sucrase-isomaltase"; t2d-net, spent)
+        self.only_web_asked = bool(plain_words & _WEB_WORDS - {"link", "links"}) or (
+            bool(plain_words & {"link", "links"}) and re.search(r"\blinks?\s+between\b", plain.lower()) is None)
         self.picture_asked = bool(plain_words & _PICTURE_WORDS)
         # "where is X", "where are the stations": X's location is asked (not "where can I get X")
         self.located = re.match(r"\W*where\s+(?:is|are|was|were)\b", plain.lower()) is not None

@@ -2956,8 +2956,13 @@ def test_a_link_asked_is_a_web_address_whatever_its_key_and_not_a_picture_s() ->
              _prop("i", "Coco", "image", poster, "Movie"), _prop("y", "Coco", "year", "2017", "Movie")]
     assert _read("What is the link of the movie page of Coco?", facts) == (f"{page}.", ["s"])
     assert _read("What is the URL of the poster image of Coco?", facts) == (f"{poster}.", ["i"])
-    # no link asked: no link answers
+    # no link asked: no link answers, nor where a link is a tie between two things (t2d-net, spent)
     assert _read("What is the English movie title of Coco?", facts)[0] == "Coco (English)."
+    facts = [_prop("s", "miglitol", "SLAP score", "0.0007", "Compound", via=("PREDICTED", "sucrase-isomaltase")),
+             _prop("u", "miglitol", "source", "http://cheminfov.informatics.indiana.edu/rest/cid/4", "Compound",
+                   via=("PREDICTED", "sucrase-isomaltase"))]
+    assert _read("What is the SLAP score of the predicted link between miglitol and sucrase-isomaltase?",
+                 facts)[0] == "0.0007."
 
 
 def test_a_chinese_company_named_without_its_legal_form_is_the_one_asked_about() -> None:
@@ -2983,6 +2988,21 @@ def test_the_same_tie_out_from_the_named_entity_and_back_at_another_level_reache
     # back to the named entity's own type is a sibling of it, no other level: another city of the strain's
     facts += [_edge("n", "Germany/BavPat1/2020", "FOUND IN", "Munich", "Strain", "City")]
     assert _read("Which city was the genome from Starnberg found in?", facts)[1] != ["c", "n"]
+
+
+def test_a_value_typed_whole_names_its_one_holder_where_no_entity_is_named() -> None:
+    # lego-star-wars (spent): "the Titanium Metallic piece" is the Part whose Colour it is; nothing was mentioned and
+    # the fact closest to the words answered, the set's piece count
+    facts = [_edge("t", "Cross Bow", "PART TYPE", "Part 4617248", "Design", "Part"),
+             _edge("c", "Millennium Falcon", "CONTAINS", "Part 4617248", "Set", "Part"),
+             _prop("p", "Millennium Falcon", "pieces", "1254.0", "Set"),
+             _prop("k", "Part 4617248", "colour", "Titanium Metallic", "Part"),
+             _edge("c2", "Snowspeeder", "CONTAINS", "Part 300121", "Set", "Part"),
+             _prop("k2", "Part 300121", "colour", "Black", "Part"),
+             _prop("k3", "Part 300122", "colour", "Black", "Part")]
+    assert _read("Which set has the Titanium Metallic piece?", facts) == ("Millennium Falcon.", ["c"])
+    # a value two entities hold names neither
+    assert _read("Which set has the Black piece?", facts)[0] != "Snowspeeder."
 
 
 def test_where_found_is_what_a_located_relation_reaches() -> None:
