@@ -17008,6 +17008,38 @@ def write_listed_company_profiles(store: Any, mirror: Path) -> None:
     _run_loader(FIN_KG, FIN_KG_LOADER, source, importer, open=opened, print=_quiet)
 
 
+AUTO_SUPPLY = "l2lee/Automotive-Supply-Chain-Analysis"  # Hua Jin Hsu's and Ripple's DSC202 project (UC San Diego,
+# winter 2025; MIT, its README's badge says, no licence file): MarkLines' automotive supply records
+# "add maker analysis folder and code", 21 March 2025: the commit that added its load script; the mirror's HEAD
+# (cef3206, the same day) holds the same script and data file
+AUTO_SUPPLY_COMMIT = "3822a9086c722debe73cdb0f15c42feaacac1f7c"
+AUTO_SUPPLY_SCRIPT = "analysis/Maker-Analysis/load_data.cypher"
+AUTO_SUPPLY_DATA = "dataset/preprocessed_data/"  # where combined_preprocessed.csv, the file its URL names, is
+
+
+def write_auto_suppliers(store: Any, mirror: Path) -> None:
+    """analysis/Maker-Analysis/load_data.cypher of l2lee/Automotive-Supply-Chain-Analysis at AUTO_SUPPLY_COMMIT as
+    written, its `LOAD CSV WITH HEADERS FROM 'file:///combined_preprocessed.csv'` given the rows of
+    dataset/preprocessed_data/combined_preprocessed.csv at that commit (the file of that name; any other URL is
+    refused): MarkLines' records of which supplier supplies which of 26 components to which automaker's model and
+    model year, each row MERGEd as a Region, a Maker (LOCATED_IN its region), a Model (name, model year and
+    model region; the Maker MAKES it), a Supplier (SUPPLIES the component) and a Product (the component, which the
+    Model USES, its yearly_volume a number the project drew at random, as its README says). Done instead: an index
+    on each label's first MERGE key (Region.name, Maker.name, Model.name, Supplier.name, Product.name) is created
+    before the load; the script creates none, and without one each of its 37,959 rows scans every node of five
+    labels (the indexes change no node, property or relationship)."""
+    script = read_file(AUTO_SUPPLY, AUTO_SUPPLY_SCRIPT, mirror, AUTO_SUPPLY_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != "file:///combined_preprocessed.csv":
+            raise CorpusError(f"{AUTO_SUPPLY}: {AUTO_SUPPLY_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(AUTO_SUPPLY, AUTO_SUPPLY_DATA + url.removeprefix("file:///"), mirror, AUTO_SUPPLY_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _index_merge_keys(store, script)
+    _run_script(store, script, rows_of)
+
+
 # [s41B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -18729,6 +18761,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "its province, and its chairman, general manager and legal "
                                                 "representative",
           writer=write_listed_company_profiles, source=FIN_KG),
+    Graph("auto-suppliers", "frozen", "MarkLines' automotive supply records, 2005-2025: automakers and their "
+                                       "regions, their models by model year and market, the components (ABS, "
+                                       "transmissions, pistons, catalytic converters...) each model uses and the "
+                                       "suppliers of each component",
+          writer=write_auto_suppliers, source=AUTO_SUPPLY),
     # [s41B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
