@@ -8435,7 +8435,8 @@ def test_listed_company_profiles_imports_opens_and_merges_nothing_but_what_its_l
         corpus.write_listed_company_profiles(_MergeStore(), _fin_kg_mirror(tmp_path, monkeypatch, loader))
 
 
-# l2lee/Automotive-Supply-Chain-Analysis' load_data.cypher as committed (shortened: Maker and Supplier only)
+# l2lee/Automotive-Supply-Chain-Analysis' load_data.cypher as committed, shortened: its Maker and Model MERGEs, one
+# relationship and its last line (which sets a property of the USES relationship its full script binds as u)
 _AUTO_SUPPLY_SCRIPT = ("// Load CSV with headers\nLOAD CSV WITH HEADERS FROM 'file:///combined_preprocessed.csv' AS row"
                        "\n\n// Create unique nodes (using MERGE to prevent duplicates)\n"
                        "MERGE (maker:Maker {name: row.maker})\nMERGE (model:Model {\n    name: row.model,\n"
@@ -8474,7 +8475,8 @@ def test_auto_suppliers_indexes_each_merge_key_then_runs_its_script_over_the_pin
                     "product": "automatic_transmission_(at)", "yearly_volume": "446"}]})]
 
 
-def test_auto_suppliers_refuses_a_file_its_script_does_not_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_suppliers_refuses_a_file_its_script_does_not_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script = _AUTO_SUPPLY_SCRIPT.replace("file:///combined_preprocessed.csv", "file:///supplier.csv")
     with pytest.raises(corpus.CorpusError, match=re.escape("reads file:///supplier.csv, which no loader")):
         corpus.write_auto_suppliers(Recorder(), _auto_supply_mirror(tmp_path, monkeypatch, script))
