@@ -7201,6 +7201,64 @@ listed-company-profiles, mtime-top100 or nist-controls has a relationship-proper
 
 [s41A paragraph above]
 
+Helper s41B's paragraph, written blind (the forty-first split, in preparation; begun at 19:53 UTC on 4 December 2026,
+its deadline 21:25; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Portuguese
+and Spanish). auto-suppliers: github.com/l2lee/Automotive-Supply-Chain-Analysis (Hua Jin Hsu's and Ripple's final
+project for DSC202, Data Management for Data Science, winter 2025; MIT, its README's badge says, no licence file; SQL,
+Cypher and Python, in English), read at AUTO_SUPPLY_COMMIT (3822a90, 21 March 2025, "add maker analysis folder and
+code", the commit that added the script; the mirror's HEAD, cef3206 of the same day, holds the same script and data
+blobs). Its data are MarkLines' automotive supply records (which supplier supplies which of 26 components to which
+automaker's model, 2005-2025), committed as dataset/raw_data/*.csv and combined by its preprocessing into
+dataset/preprocessed_data/combined_preprocessed.csv (37,959 rows: region, maker, model, model_region, model_year,
+supplier, product, yearly_volume). Its Neo4j load script is analysis/Maker-Analysis/load_data.cypher, one statement,
+`LOAD CSV WITH HEADERS FROM 'file:///combined_preprocessed.csv'` then MERGEs of Region, Maker, Model (name, model_year,
+model_region), Supplier and Product and of MAKES, LOCATED_IN, SUPPLIES and USES, setting USES.yearly_volume;
+write_auto_suppliers runs it as written over that file at the pinned commit (any other URL refused). The loader's one
+change: an index on each label's first MERGE key (Region, Maker, Model, Supplier and Product by name, with the module's
+_index_merge_keys, as bbc-recipes does) is created first, since the script creates none and each row would otherwise
+scan every node of five labels; the indexes change no node, property or relationship; no shared helper changed. Its
+other Cypher, analysis/Supply-Chain-Overview/top_3_transmission_shaft.cypher, reads an aggregate from PostgreSQL
+through apoc.load.jdbc (its LOAD CSV commented out, groupby_maker.csv not at HEAD): not the graph's load. Graph (`up`
+25 s on a fresh home, the server's start included): 16,967 nodes in 5 labels (Model 15,113, Supplier 1,576, Maker 247,
+Product 26, Region 5) and 51,707 relationships (USES 33,886, MAKES 15,136, SUPPLIES 2,363, LOCATED_IN 322). Quirks kept
+as the script writes them: yearly_volume (100 to 2,166) is not MarkLines' but drawn at random from U(100, 1000) by its
+combine.py and summed per year, as its README says, so no question asks it (the graph's only relationship property: no
+relationship-property question); SUPPLIES ties a supplier to a component, not to a model or maker, so which supplier
+serves which model is not in the graph; a Model is one name, model year and market, so a name recurs across years (a
+question names its year where the name does); 23 Model nodes are made by two makers (the 2014 Volvo S80L (China) by
+Changan Volvo, its 2015 node by Changan Ford); a maker is LOCATED_IN every region its rows name (43 makers in two to
+four), the regions MarkLines' five ("ASEAN, India, Korea", Americas, China, Europe, Japan; Saleen in China, GM Holden
+in "ASEAN, India, Korea"); 3,488 models' market is "Unknown"; components are snake_case with the source's spelling
+("stablizer", "disc_brake_(pad)"); "Gac Toyota" and "GAC Toyota" are two makers; 240 supplier names carry a "(Formerly
+...)". The 14 questions: 7 edge (UD Trucks' region, the components Topre Corporation, Taiwan Brake Technology
+Corporation and Wuxi Weifu Environmental Catalysts supply, the makers of the 488 GTB (Italy), the Cascadia (USA) and
+the 2014 Volvo S80L (China)), 4 node-property (the model years of the Volvo EX90 (USA), the TH!NK City (Norway), the
+Hussarya GT (Poland) and the Revero (USA)), 3 two-hop (the regions of the makers of the Volta Zero (Austria) and the
+Daewoo Damas (Uzbekistan), the model year of Faraday Future's one model); each answer checked with Cypher to be the
+only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no
+xgrag output on it looked at. Overlaps: chip-supply-chain (semiconductor firms, tools and materials) and supply-chain
+(a logistics demo); no corpus graph holds automakers, their models and component suppliers. Considered by s41B and left
+out (each grepped here first): blockchain-etl/bitcoin-etl-airflow-neo4j and ethereum-etl-neo4j (a templated {{uri}} and
+a Google Cloud batch import: no data in the scripts), dylan-eck/bsu-reu-blockchain and an Ethereum wallet loader,
+ethecycle (addresses and hashes, no names), SunnyRaymond/Neo4j-Data (laundering accounts by address; not examined
+further), gg46ixav/neo4j_sf1 (accounts, media and loans of a generated benchmark at scale factor 1), arikkfir/greenstar
+and iilab/openoil (hand-typed demo and template rows), wey-gu/supplychain-dataset-gen (generated, for NebulaGraph); an
+ESG fund loader of esg_poc.csv, an Indian mutual fund temporal graph builder, a Brazilian CVM fund loader (Fundo,
+Gestor, Administrador) and a VN30 kg_staging guide (vnstock's API) whose data are fetched or built at run time or not
+found committed, their repositories not identified; Uncle-Cao/stock-knowledge-graph (lemonhu's A-share files and steps
+again, by their names: a-share-companies), sxhysj/stock-knowledge-graph, zzk0/stock-knowledge-graph and
+shelyin/stock-knowledge-graph (scripts without data), jx64821279/yfinance-kg (events extracted from news, a pyvis
+graph; not examined further), jiwawa112/Financial-Knowledge-Graphs (no data file committed),
+wicaksana/neo4j-banking-transactions-analysis, hualwq/financial-knowledgegraph-tool-back and
+Wendelllllll/DSC-202-Amazon (not examined further), puoq007/Financial-Knowledge-Graph-AI-Q-A-System (producer and
+consumer scripts, no data file), karenklw/wto-trade-network and mludwig137/gini-microloan-recommender-system (R
+analysis; notebooks and a Streamlit app: no Neo4j load seen), fabianumfalco/neo4j-lending-club-loan (only its README
+seen: Lending Club's Kaggle data), S&P 500 and Forbes billionaire lists (Virtigox/NLP_Projects,
+brcodington78/Wealth-Visualizer, Woojgh/forbes_40: no Neo4j load found); and, seen again, left out or used before:
+blitzcodelabs/BlitzCode, maxdemarzi/property_graph, the Braintree real estate package, diegomrodz/natmed.project,
+kinau/P300, 2020-data-integration/data-collection, ONSdigital/dp-hierarchy-builder, zackys/handson-neo4j, naphattha's
+SET50 graphs, bulebule00/Financial-knowledge-map and the GraphGists.
+
 [s41B paragraph above]
 
 [s41C paragraph above]
@@ -17008,6 +17066,38 @@ def write_listed_company_profiles(store: Any, mirror: Path) -> None:
     _run_loader(FIN_KG, FIN_KG_LOADER, source, importer, open=opened, print=_quiet)
 
 
+AUTO_SUPPLY = "l2lee/Automotive-Supply-Chain-Analysis"  # Hua Jin Hsu's and Ripple's DSC202 project (final,
+# winter 2025; MIT, its README's badge says, no licence file): MarkLines' automotive supply records
+# "add maker analysis folder and code", 21 March 2025: the commit that added its load script; the mirror's HEAD
+# (cef3206, the same day) holds the same script and data file
+AUTO_SUPPLY_COMMIT = "3822a9086c722debe73cdb0f15c42feaacac1f7c"
+AUTO_SUPPLY_SCRIPT = "analysis/Maker-Analysis/load_data.cypher"
+AUTO_SUPPLY_DATA = "dataset/preprocessed_data/"  # where combined_preprocessed.csv, the file its URL names, is
+
+
+def write_auto_suppliers(store: Any, mirror: Path) -> None:
+    """analysis/Maker-Analysis/load_data.cypher of l2lee/Automotive-Supply-Chain-Analysis at AUTO_SUPPLY_COMMIT as
+    written, its `LOAD CSV WITH HEADERS FROM 'file:///combined_preprocessed.csv'` given the rows of
+    dataset/preprocessed_data/combined_preprocessed.csv at that commit (the file of that name; any other URL is
+    refused): MarkLines' records of which supplier supplies which of 26 components to which automaker's model and
+    model year, each row MERGEd as a Region, a Maker (LOCATED_IN its region), a Model (name, model year and
+    model region; the Maker MAKES it), a Supplier (SUPPLIES the component) and a Product (the component, which the
+    Model USES, its yearly_volume a number the project drew at random, as its README says). Done instead: an index
+    on each label's first MERGE key (Region.name, Maker.name, Model.name, Supplier.name, Product.name) is created
+    before the load; the script creates none, and without one each of its 37,959 rows scans every node of five
+    labels (the indexes change no node, property or relationship)."""
+    script = read_file(AUTO_SUPPLY, AUTO_SUPPLY_SCRIPT, mirror, AUTO_SUPPLY_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != "file:///combined_preprocessed.csv":
+            raise CorpusError(f"{AUTO_SUPPLY}: {AUTO_SUPPLY_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(AUTO_SUPPLY, AUTO_SUPPLY_DATA + url.removeprefix("file:///"), mirror, AUTO_SUPPLY_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _index_merge_keys(store, script)
+    _run_script(store, script, rows_of)
+
+
 # [s41B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -18729,6 +18819,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "its province, and its chairman, general manager and legal "
                                                 "representative",
           writer=write_listed_company_profiles, source=FIN_KG),
+    Graph("auto-suppliers", "frozen", "MarkLines' automotive supply records, 2005-2025: automakers and their "
+                                       "regions, their models by model year and market, the components (ABS, "
+                                       "transmissions, pistons, catalytic converters...) each model uses and the "
+                                       "suppliers of each component",
+          writer=write_auto_suppliers, source=AUTO_SUPPLY),
     # [s41B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

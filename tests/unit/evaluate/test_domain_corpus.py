@@ -8435,6 +8435,53 @@ def test_listed_company_profiles_imports_opens_and_merges_nothing_but_what_its_l
         corpus.write_listed_company_profiles(_MergeStore(), _fin_kg_mirror(tmp_path, monkeypatch, loader))
 
 
+# l2lee/Automotive-Supply-Chain-Analysis' load_data.cypher as committed, shortened: its Maker and Model MERGEs, one
+# relationship and its last line (which sets a property of the USES relationship its full script binds as u)
+_AUTO_SUPPLY_SCRIPT = ("// Load CSV with headers\nLOAD CSV WITH HEADERS FROM 'file:///combined_preprocessed.csv' AS row"
+                       "\n\n// Create unique nodes (using MERGE to prevent duplicates)\n"
+                       "MERGE (maker:Maker {name: row.maker})\nMERGE (model:Model {\n    name: row.model,\n"
+                       "    model_year: toInteger(row.model_year)\n})\nMERGE (maker)-[:MAKES]->(model)\n"
+                       "SET u.yearly_volume = toInteger(row.yearly_volume)")
+_AUTO_SUPPLY_ROWS = ("region,maker,model,model_region,model_year,supplier,product,yearly_volume\n"
+                     "Americas,Alpina,XB7 (USA),United States,2020,ZF Friedrichshafen AG,"
+                     "automatic_transmission_(at),446\n")
+
+
+def _auto_supply_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _AUTO_SUPPLY_SCRIPT) -> Path:
+    # after the pinned commit, the data file of other rows and a script that reads another file: neither is read
+    data = corpus.AUTO_SUPPLY_DATA + "combined_preprocessed.csv"
+    pinned = _committed_mirror(tmp_path, "l2lee+Automotive-Supply-Chain-Analysis",
+                               {corpus.AUTO_SUPPLY_SCRIPT: script, data: _AUTO_SUPPLY_ROWS},
+                               later={data: "maker,model\nBMW,X5\n",
+                                      corpus.AUTO_SUPPLY_SCRIPT: "LOAD CSV WITH HEADERS FROM 'file:///x.csv' AS r\n"
+                                                                 "CREATE (:X)"})
+    monkeypatch.setattr(corpus, "AUTO_SUPPLY_COMMIT", pinned)
+    return tmp_path
+
+
+def test_auto_suppliers_indexes_each_merge_key_then_runs_its_script_over_the_pinned_rows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_auto_suppliers(store, _auto_supply_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE INDEX IF NOT EXISTS FOR (n:`Maker`) ON (n.`name`)", {}),
+        ("CREATE INDEX IF NOT EXISTS FOR (n:`Model`) ON (n.`name`)", {}),
+        ("CALL db.awaitIndexes()", {}),
+        ("UNWIND $rows AS row\n\nMERGE (maker:Maker {name: row.maker})\nMERGE (model:Model {\n    name: row.model,\n"
+         "    model_year: toInteger(row.model_year)\n})\nMERGE (maker)-[:MAKES]->(model)\n"
+         "SET u.yearly_volume = toInteger(row.yearly_volume)",
+         {"rows": [{"region": "Americas", "maker": "Alpina", "model": "XB7 (USA)", "model_region": "United States",
+                    "model_year": "2020", "supplier": "ZF Friedrichshafen AG",
+                    "product": "automatic_transmission_(at)", "yearly_volume": "446"}]})]
+
+
+def test_auto_suppliers_refuses_a_file_its_script_does_not_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _AUTO_SUPPLY_SCRIPT.replace("file:///combined_preprocessed.csv", "file:///supplier.csv")
+    with pytest.raises(corpus.CorpusError, match=re.escape("reads file:///supplier.csv, which no loader")):
+        corpus.write_auto_suppliers(Recorder(), _auto_supply_mirror(tmp_path, monkeypatch, script))
+
+
 # [s41B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
