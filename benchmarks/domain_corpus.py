@@ -17575,6 +17575,92 @@ def write_lego_star_wars(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+PERFUMES = "JsuccessJ/hyu_llm_2025"  # a Hanyang University LLM course project of June 2025 (no licence file)
+# its HEAD (17 June 2025, "Merge pull request #9"); the loader as its last change, 840726d of 14 June, left it, and the
+# two crawled files as 38ef8a4 of 11 June committed them
+PERFUMES_COMMIT = "3681b37de1e1b147860e7be1a746afe5442f76b0"
+PERFUMES_LOADER = "script/create_perfume_graph.py"
+# its main() globs this from script/ (where it is run: the path is relative to it)
+PERFUMES_GLOB = "../data/raw_data/*.json"
+# the files data/raw_data/ holds at PERFUMES_COMMIT, in sorted order (glob.glob's order is the file system's): the
+# crawls of Fragrantica's men's and women's lists; a perfume of both lists is MERGEd once, the second file's values
+# SET last
+PERFUMES_FILES = ("data/raw_data/perfumes_complete_man_data.json", "data/raw_data/perfumes_complete_woman_data.json")
+# what it imports besides neo4j (the store's driver here), glob, tqdm (a progress bar: the iterable itself here) and
+# transformers, torch and numpy (BAAI/bge-m3, for its embedding step, which does not run here)
+_PERFUMES_IMPORTS = frozenset({"json"})
+
+
+class _PerfumeSession(_ScriptSession):
+    """The loader's session: `session.run(query, {params})`, its parameters given as a dict (as the driver takes
+    them), run on the store as a tx's statement would be."""
+
+    def run(self, query: str, parameters: dict[str, Any] | None = None, **params: Any) -> list[tuple[Any, ...]]:
+        return _ScriptTransaction(self.store).run(query, **{**(parameters or {}), **params})
+
+
+def _perfumes_model_hub() -> types.ModuleType:
+    """A `transformers` for the loader: its module-level AutoTokenizer/AutoModel.from_pretrained("BAAI/bge-m3") give
+    a model that refuses to be called (the embedding model is not on this machine, and its step does not run)."""
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise CorpusError(f"{PERFUMES}: its loader calls BAAI/bge-m3, which is not run here")
+
+    module = types.ModuleType("transformers")
+    loader = types.SimpleNamespace(from_pretrained=lambda name, **kwargs: refused)
+    module.AutoTokenizer = loader  # type: ignore[attr-defined]
+    module.AutoModel = loader  # type: ignore[attr-defined]
+    return module
+
+
+def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
+    """script/create_perfume_graph.py of JsuccessJ/hyu_llm_2025 (a June 2025 course project, "LLM-based perfume
+    recommendation" with Graph-RAG; no licence file; its comments in Korean, its data in English) run as written at
+    PERFUMES_COMMIT over the files its main() globs, data/raw_data/*.json: the 794 perfumes of Fragrantica's men's list
+    and 943 of its women's that its crawler (script/crawling_continue_man_upgrade.py) saved, 1,530 distinct names. Its
+    PerfumeGraph writes, per file, with one UNWIND each: a Perfume per name (url, rating_value, best_rating,
+    review_count, the seasonal votes winter/spring/summer/fall and the time-of-day votes day/night, each as
+    Fragrantica's page gives it: "4.40", "90.7274%"), HAS_BRAND its Brand, FOR_TARGET its Target ("for men", "for
+    women", "for women and men") and HAS_ACCORD each main accord (Accord: "warm spicy"; strength "97.571%"). Run here:
+    the script is executed in a namespace of its own (its imports: neo4j, whose driver is the store; glob, whose
+    glob of PERFUMES_GLOB gives PERFUMES_FILES; its open, which reads only those files at PERFUMES_COMMIT; tqdm as the
+    iterable itself; json), not as __main__, and then its main() is called, with its set_node_embeddings, the step
+    that stores each Brand, Target, Accord and Perfume name's BAAI/bge-m3 embedding (1,024 floats) as `embedding`,
+    left out: the model is not on this machine, and an embedding is no fact of the data (its module-level
+    from_pretrained calls give a stand-in that refuses to be called). What it writes is kept: a perfume of both lists
+    (68 of them crawled at two times, their counts and votes differing) keeps the second file's values and has the
+    accords of both; rating_count, the descriptions, pros and cons are not written. Refuses a loader without its
+    set_node_embeddings and main, another glob, or a file it does not serve."""
+    source = read_file(PERFUMES, PERFUMES_LOADER, mirror, PERFUMES_COMMIT).decode("utf-8")
+    if "def set_node_embeddings(" not in source or "def main(" not in source:
+        raise CorpusError(f"{PERFUMES}: {PERFUMES_LOADER} has no set_node_embeddings and main to run as written")
+    served = {"../" + path: path for path in PERFUMES_FILES}
+
+    def globbed(pattern: str) -> list[str]:
+        if pattern != PERFUMES_GLOB:
+            raise CorpusError(f"{PERFUMES}: its loader globs {pattern}, which is not read here")
+        return list(served)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in served:
+            raise CorpusError(f"{PERFUMES}: its loader opens {path}, which is not read here")
+        return io.StringIO(read_file(PERFUMES, served[path], mirror, PERFUMES_COMMIT).decode("utf-8"))
+
+    glob_module = types.ModuleType("glob")
+    glob_module.glob = globbed  # type: ignore[attr-defined]
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _PerfumeSession(store)), "glob": glob_module,
+               "tqdm": tqdm_module, "transformers": _perfumes_model_hub(), "torch": types.ModuleType("torch"),
+               "numpy": types.ModuleType("numpy")}
+    importer = _loader_importer(PERFUMES, modules, _PERFUMES_IMPORTS)
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened,
+                                                  "print": _quiet},
+                                 "__name__": "create_perfume_graph", "__file__": f"{PERFUMES}/{PERFUMES_LOADER}"}
+    exec(compile(source, f"{PERFUMES}/{PERFUMES_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    namespace["set_node_embeddings"] = lambda driver, label: None  # its embedding step: see above
+    namespace["main"]()
+
+
 # [s41E source and writer above]
 
 
@@ -18786,6 +18872,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "pieces, the parts each contains and how many, each part's colour and "
                                         "design, and each design's category (a Neo4j GraphGist)",
           writer=write_lego_star_wars, source=LEGO_STAR_WARS),
+    Graph("fragrantica-perfumes", "frozen", "Some 1,500 perfumes of Fragrantica's men's and women's lists (crawled "
+                                              "in 2025): each one's brand, whom it is for, its rating and number of "
+                                              "reviews, its season and day-or-night votes, and its main accords with "
+                                              "their strength (a course project's Graph-RAG loader)",
+          writer=write_fragrantica_perfumes, source=PERFUMES),
     # [s41E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
