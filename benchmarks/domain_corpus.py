@@ -7207,6 +7207,56 @@ listed-company-profiles, mtime-top100 or nist-controls has a relationship-proper
 
 [s41D paragraph above]
 
+Helper s41E's paragraph, written blind (the forty-first split, in preparation; domain searched: sports, leisure, food,
+people and social networks; this helper began at 19:57 UTC on 4 December 2026, its deadline 21:25).
+fragrantica-perfumes: github.com/JsuccessJ/hyu_llm_2025 (hyu_llm_2025, a team's LLM project of June 2025: a perfume
+recommender with Graph-RAG, by jsuccessj and several other committers; no licence file; Python, its comments in
+Korean, its data in English), pinned at PERFUMES_COMMIT (3681b37, 17 June 2025, the mirror's HEAD; the loader as its
+last change, 840726d of 14 June, left it; the data as e981e90 of 10 June committed it; write_fragrantica_perfumes).
+Its script/create_perfume_graph.py is run as written: executed in a namespace of its own, not as __main__, its neo4j a
+driver over the store (its `session.run(query, {params})` takes its parameters as a dict: _PerfumeSession), its glob
+of ../data/raw_data/*.json giving the two files that folder holds at the commit in sorted order (glob's own order is
+the file system's), its open reading only those, tqdm the iterable itself; then its main() is called. What the loader
+had to change: its embedding step, set_node_embeddings, which stores BAAI/bge-m3's 1,024-float embedding of every
+Brand, Target, Accord and Perfume name as `embedding`, does not run (the model is not on this offline machine, and a
+vector is no fact of the data); its module-level from_pretrained calls get a stand-in that refuses to be called
+(_perfumes_model_hub), so a loader that did embed would fail, not be faked. The data: the crawl of Fragrantica's pages
+of 794 perfumes of its men's list and 943 of its women's (by the project's crawler scripts), 1,530 distinct names.
+Graph (`up` 51 s, server start included): 2,130 nodes in 4 labels: Perfume 1,530 (name "Althaïr Parfums de Marly for
+men", url, rating_value "4.40", best_rating "5", review_count "1106", the season votes winter, spring, summer, fall
+and the time-of-day votes day, night, "90.7274%"), Brand 524, Accord 73 ("warm spicy") and Target 3 ("for men", "for
+women", "for women and men"); 16,087 relationships: HAS_ACCORD 13,027 (strength "97.571%"), HAS_BRAND and FOR_TARGET
+1,530 each. Quirks kept as the script writes them: every value a string; a perfume's name is Fragrantica's title,
+brand and target included; 68 perfumes of both lists, crawled at two times with differing counts, votes or accords,
+keep the women's file's values and the accords of both; rating_count, the descriptions, pros and cons are crawled but
+not written; 42 perfumes have no review_count and 5 no best_rating; one perfume has no accord; Fragrantica's accord
+names as they are ("asphault", "Champagne" the one capitalised); brand names with their marks ("Off-White™",
+"BORNTOSTANDOUT®"). The 14 questions: 6 edge (the perfume with a paper accord, the maker of Polish Potatoes, whom
+Zazen by Robert Piguet and Nexa Immortal by Rue Broca are for, Rammstein's and Davidoff's one perfume), 4
+node-property (the rating of Titanium by Gisada, the reviews of Polish Potatoes, Sadonaso's winter vote, Zazen's
+Fragrantica page), 2 relationship-property (the strength of the leather accord of Gasolin by Rammstein and of the
+paper accord of Paperplane), 2 two-hop (the brand of the one perfume with a vinyl accord, whom Caron's one perfume is
+for); perfumes named as a user would ("Zazen by Robert Piguet"), property questions only on perfumes of one list, each
+answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: none found; the corpus's first
+perfume or fragrance graph (varunreddy2002/PerfumeAssistant, Fragrantica's perfumes too, was left out before: its
+perfume_list.csv absent). Searched by code search, repository names, exact strings and file paths (load_data.cypher,
+create_graph.cypher, graph.cypher), in English, Chinese, Japanese, Korean, Spanish, Portuguese and German, over
+football, basketball, tennis, hockey, horse racing, combat sports, restaurants and recipes, mythology, anime, VTubers,
+setlists and perfumes. Considered by s41E for the first time and left out: a Korean pgvector-to-Neo4j snapshot of
+wrestlers, KBO players, teams, stadiums and schedules (its rows read from a PostgreSQL database, none committed; its
+repository not named by the index); a UFC stats Neo4jLoader of fighters, fights, events, weight classes and referees
+(fed by a scraper at run time, no data file seen; its repository not named); a Chinese CookGraph py2neo loader of
+dishes and cuisines over data/data.json (its repository not named by the index); czammar/sandboxneo4j (its
+ninja_turtles graph: thirteen characters); Devotu/Grix (a miniatures game app's seed of archetypes, factions and
+points updates); the Guatemala City restaurant seed of Anaru03/PRY2 and gvldc-boardgames/node_sevenwonders' 7 Wonders
+cards (each named before, not examined again). Seen again, in the corpus or left out before: kvaithin/greeky,
+sbarnesisrael/caphar, paulodiniz/bjj-world, JJeCho/MTGEncyclopedia-Neo4j, julianbrowne/graffeine, dsimog01/BreakPoint,
+rdiptan/IPL-Data-GraphDB, fingahoverit/neo4j-neo4j_ogm, base-de-datos-fiuba/talleres' World Cup LOAD CSV over
+jfjelstul/worldcup, joopixel1/SportGraph, adam-cowley/statsbomb-neo4j, vmesel/trabalho-grafos,
+Alejandrosiaus/proyecto-neo4j, aohua/KG-food, atilara/recipes-book-db, smallcat9603/graph, paldeep-singh/ssb-api,
+mitrandir-pl/recipe_book_app, podzz/CocktailFinder, datawhalechina/all-in-rag's recipe graph and the GraphGists.
+
 [s41E paragraph above]
 
 [s41F paragraph above]
@@ -17575,9 +17625,9 @@ def write_lego_star_wars(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-PERFUMES = "JsuccessJ/hyu_llm_2025"  # a Hanyang University LLM course project of June 2025 (no licence file)
+PERFUMES = "JsuccessJ/hyu_llm_2025"  # a team's LLM project of June 2025, a Graph-RAG perfume recommender (no licence)
 # its HEAD (17 June 2025, "Merge pull request #9"); the loader as its last change, 840726d of 14 June, left it, and the
-# two crawled files as 38ef8a4 of 11 June committed them
+# two crawled files as e981e90 of 10 June committed them
 PERFUMES_COMMIT = "3681b37de1e1b147860e7be1a746afe5442f76b0"
 PERFUMES_LOADER = "script/create_perfume_graph.py"
 # its main() globs this from script/ (where it is run: the path is relative to it)
@@ -17613,10 +17663,10 @@ def _perfumes_model_hub() -> types.ModuleType:
 
 
 def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
-    """script/create_perfume_graph.py of JsuccessJ/hyu_llm_2025 (a June 2025 course project, "LLM-based perfume
-    recommendation" with Graph-RAG; no licence file; its comments in Korean, its data in English) run as written at
+    """script/create_perfume_graph.py of JsuccessJ/hyu_llm_2025 (a team's June 2025 project, a perfume recommender with
+    Graph-RAG; no licence file; its comments in Korean, its data in English) run as written at
     PERFUMES_COMMIT over the files its main() globs, data/raw_data/*.json: the 794 perfumes of Fragrantica's men's list
-    and 943 of its women's that its crawler (script/crawling_continue_man_upgrade.py) saved, 1,530 distinct names. Its
+    and 943 of its women's that its crawler scripts saved, 1,530 distinct names. Its
     PerfumeGraph writes, per file, with one UNWIND each: a Perfume per name (url, rating_value, best_rating,
     review_count, the seasonal votes winter/spring/summer/fall and the time-of-day votes day/night, each as
     Fragrantica's page gives it: "4.40", "90.7274%"), HAS_BRAND its Brand, FOR_TARGET its Target ("for men", "for
