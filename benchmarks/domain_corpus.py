@@ -7265,6 +7265,56 @@ SET50 graphs, bulebule00/Financial-knowledge-map and the GraphGists.
 
 [s41D paragraph above]
 
+Helper s41E's paragraph, written blind (the forty-first split, in preparation; domain searched: sports, leisure, food,
+people and social networks; this helper began at 19:57 UTC on 4 December 2026, its deadline 21:25).
+fragrantica-perfumes: github.com/JsuccessJ/hyu_llm_2025 (hyu_llm_2025, a team's LLM project of June 2025: a perfume
+recommender with Graph-RAG, by jsuccessj and several other committers; no licence file; Python, its comments in
+Korean, its data in English), pinned at PERFUMES_COMMIT (3681b37, 17 June 2025, the mirror's HEAD; the loader as its
+last change, 840726d of 14 June, left it; the data as e981e90 of 10 June committed it; write_fragrantica_perfumes).
+Its script/create_perfume_graph.py is run as written: executed in a namespace of its own, not as __main__, its neo4j a
+driver over the store (its `session.run(query, {params})` takes its parameters as a dict: _PerfumeSession), its glob
+of ../data/raw_data/*.json giving the two files that folder holds at the commit in sorted order (glob's own order is
+the file system's), its open reading only those, tqdm the iterable itself; then its main() is called. What the loader
+had to change: its embedding step, set_node_embeddings, which stores BAAI/bge-m3's 1,024-float embedding of every
+Brand, Target, Accord and Perfume name as `embedding`, does not run (the model is not on this offline machine, and a
+vector is no fact of the data); its module-level from_pretrained calls get a stand-in that refuses to be called
+(_perfumes_model_hub), so a loader that did embed would fail, not be faked. The data: the crawl of Fragrantica's pages
+of 794 perfumes of its men's list and 943 of its women's (by the project's crawler scripts), 1,530 distinct names.
+Graph (`up` 51 s, server start included): 2,130 nodes in 4 labels: Perfume 1,530 (name "Althaïr Parfums de Marly for
+men", url, rating_value "4.40", best_rating "5", review_count "1106", the season votes winter, spring, summer, fall
+and the time-of-day votes day, night, "90.7274%"), Brand 524, Accord 73 ("warm spicy") and Target 3 ("for men", "for
+women", "for women and men"); 16,087 relationships: HAS_ACCORD 13,027 (strength "97.571%"), HAS_BRAND and FOR_TARGET
+1,530 each. Quirks kept as the script writes them: every value a string; a perfume's name is Fragrantica's title,
+brand and target included; 68 perfumes of both lists, crawled at two times with differing counts, votes or accords,
+keep the women's file's values and the accords of both; rating_count, the descriptions, pros and cons are crawled but
+not written; 42 perfumes have no review_count and 5 no best_rating; one perfume has no accord; Fragrantica's accord
+names as they are ("asphault", "Champagne" the one capitalised); brand names with their marks ("Off-White™",
+"BORNTOSTANDOUT®"). The 14 questions: 6 edge (the perfume with a paper accord, the maker of Polish Potatoes, whom
+Zazen by Robert Piguet and Nexa Immortal by Rue Broca are for, Rammstein's and Davidoff's one perfume), 4
+node-property (the rating of Titanium by Gisada, the reviews of Polish Potatoes, Sadonaso's winter vote, Zazen's
+Fragrantica page), 2 relationship-property (the strength of the leather accord of Gasolin by Rammstein and of the
+paper accord of Paperplane), 2 two-hop (the brand of the one perfume with a vinyl accord, whom Caron's one perfume is
+for); perfumes named as a user would ("Zazen by Robert Piguet"), property questions only on perfumes of one list, each
+answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: none found; the corpus's first
+perfume or fragrance graph (varunreddy2002/PerfumeAssistant, Fragrantica's perfumes too, was left out before: its
+perfume_list.csv absent). Searched by code search, repository names, exact strings and file paths (load_data.cypher,
+create_graph.cypher, graph.cypher), in English, Chinese, Japanese, Korean, Spanish, Portuguese and German, over
+football, basketball, tennis, hockey, horse racing, combat sports, restaurants and recipes, mythology, anime, VTubers,
+setlists and perfumes. Considered by s41E for the first time and left out: a Korean pgvector-to-Neo4j snapshot of
+wrestlers, KBO players, teams, stadiums and schedules (its rows read from a PostgreSQL database, none committed; its
+repository not named by the index); a UFC stats Neo4jLoader of fighters, fights, events, weight classes and referees
+(fed by a scraper at run time, no data file seen; its repository not named); a Chinese CookGraph py2neo loader of
+dishes and cuisines over data/data.json (its repository not named by the index); czammar/sandboxneo4j (its
+ninja_turtles graph: thirteen characters); Devotu/Grix (a miniatures game app's seed of archetypes, factions and
+points updates); the Guatemala City restaurant seed of Anaru03/PRY2 and gvldc-boardgames/node_sevenwonders' 7 Wonders
+cards (each named before, not examined again). Seen again, in the corpus or left out before: kvaithin/greeky,
+sbarnesisrael/caphar, paulodiniz/bjj-world, JJeCho/MTGEncyclopedia-Neo4j, julianbrowne/graffeine, dsimog01/BreakPoint,
+rdiptan/IPL-Data-GraphDB, fingahoverit/neo4j-neo4j_ogm, base-de-datos-fiuba/talleres' World Cup LOAD CSV over
+jfjelstul/worldcup, joopixel1/SportGraph, adam-cowley/statsbomb-neo4j, vmesel/trabalho-grafos,
+Alejandrosiaus/proyecto-neo4j, aohua/KG-food, atilara/recipes-book-db, smallcat9603/graph, paldeep-singh/ssb-api,
+mitrandir-pl/recipe_book_app, podzz/CocktailFinder, datawhalechina/all-in-rag's recipe graph and the GraphGists.
+
 [s41E paragraph above]
 
 [s41F paragraph above]
@@ -17665,6 +17715,92 @@ def write_lego_star_wars(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+PERFUMES = "JsuccessJ/hyu_llm_2025"  # a team's LLM project of June 2025, a Graph-RAG perfume recommender (no licence)
+# its HEAD (17 June 2025, "Merge pull request #9"); the loader as its last change, 840726d of 14 June, left it, and the
+# two crawled files as e981e90 of 10 June committed them
+PERFUMES_COMMIT = "3681b37de1e1b147860e7be1a746afe5442f76b0"
+PERFUMES_LOADER = "script/create_perfume_graph.py"
+# its main() globs this from script/ (where it is run: the path is relative to it)
+PERFUMES_GLOB = "../data/raw_data/*.json"
+# the files data/raw_data/ holds at PERFUMES_COMMIT, in sorted order (glob.glob's order is the file system's): the
+# crawls of Fragrantica's men's and women's lists; a perfume of both lists is MERGEd once, the second file's values
+# SET last
+PERFUMES_FILES = ("data/raw_data/perfumes_complete_man_data.json", "data/raw_data/perfumes_complete_woman_data.json")
+# what it imports besides neo4j (the store's driver here), glob, tqdm (a progress bar: the iterable itself here) and
+# transformers, torch and numpy (BAAI/bge-m3, for its embedding step, which does not run here)
+_PERFUMES_IMPORTS = frozenset({"json"})
+
+
+class _PerfumeSession(_ScriptSession):
+    """The loader's session: `session.run(query, {params})`, its parameters given as a dict (as the driver takes
+    them), run on the store as a tx's statement would be."""
+
+    def run(self, query: str, parameters: dict[str, Any] | None = None, **params: Any) -> list[tuple[Any, ...]]:
+        return _ScriptTransaction(self.store).run(query, **{**(parameters or {}), **params})
+
+
+def _perfumes_model_hub() -> types.ModuleType:
+    """A `transformers` for the loader: its module-level AutoTokenizer/AutoModel.from_pretrained("BAAI/bge-m3") give
+    a model that refuses to be called (the embedding model is not on this machine, and its step does not run)."""
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise CorpusError(f"{PERFUMES}: its loader calls BAAI/bge-m3, which is not run here")
+
+    module = types.ModuleType("transformers")
+    loader = types.SimpleNamespace(from_pretrained=lambda name, **kwargs: refused)
+    module.AutoTokenizer = loader  # type: ignore[attr-defined]
+    module.AutoModel = loader  # type: ignore[attr-defined]
+    return module
+
+
+def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
+    """script/create_perfume_graph.py of JsuccessJ/hyu_llm_2025 (a team's June 2025 project, a perfume recommender with
+    Graph-RAG; no licence file; its comments in Korean, its data in English) run as written at
+    PERFUMES_COMMIT over the files its main() globs, data/raw_data/*.json: the 794 perfumes of Fragrantica's men's list
+    and 943 of its women's that its crawler scripts saved, 1,530 distinct names. Its
+    PerfumeGraph writes, per file, with one UNWIND each: a Perfume per name (url, rating_value, best_rating,
+    review_count, the seasonal votes winter/spring/summer/fall and the time-of-day votes day/night, each as
+    Fragrantica's page gives it: "4.40", "90.7274%"), HAS_BRAND its Brand, FOR_TARGET its Target ("for men", "for
+    women", "for women and men") and HAS_ACCORD each main accord (Accord: "warm spicy"; strength "97.571%"). Run here:
+    the script is executed in a namespace of its own (its imports: neo4j, whose driver is the store; glob, whose
+    glob of PERFUMES_GLOB gives PERFUMES_FILES; its open, which reads only those files at PERFUMES_COMMIT; tqdm as the
+    iterable itself; json), not as __main__, and then its main() is called, with its set_node_embeddings, the step
+    that stores each Brand, Target, Accord and Perfume name's BAAI/bge-m3 embedding (1,024 floats) as `embedding`,
+    left out: the model is not on this machine, and an embedding is no fact of the data (its module-level
+    from_pretrained calls give a stand-in that refuses to be called). What it writes is kept: a perfume of both lists
+    (68 of them crawled at two times, their counts and votes differing) keeps the second file's values and has the
+    accords of both; rating_count, the descriptions, pros and cons are not written. Refuses a loader without its
+    set_node_embeddings and main, another glob, or a file it does not serve."""
+    source = read_file(PERFUMES, PERFUMES_LOADER, mirror, PERFUMES_COMMIT).decode("utf-8")
+    if "def set_node_embeddings(" not in source or "def main(" not in source:
+        raise CorpusError(f"{PERFUMES}: {PERFUMES_LOADER} has no set_node_embeddings and main to run as written")
+    served = {"../" + path: path for path in PERFUMES_FILES}
+
+    def globbed(pattern: str) -> list[str]:
+        if pattern != PERFUMES_GLOB:
+            raise CorpusError(f"{PERFUMES}: its loader globs {pattern}, which is not read here")
+        return list(served)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in served:
+            raise CorpusError(f"{PERFUMES}: its loader opens {path}, which is not read here")
+        return io.StringIO(read_file(PERFUMES, served[path], mirror, PERFUMES_COMMIT).decode("utf-8"))
+
+    glob_module = types.ModuleType("glob")
+    glob_module.glob = globbed  # type: ignore[attr-defined]
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _PerfumeSession(store)), "glob": glob_module,
+               "tqdm": tqdm_module, "transformers": _perfumes_model_hub(), "torch": types.ModuleType("torch"),
+               "numpy": types.ModuleType("numpy")}
+    importer = _loader_importer(PERFUMES, modules, _PERFUMES_IMPORTS)
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened,
+                                                  "print": _quiet},
+                                 "__name__": "create_perfume_graph", "__file__": f"{PERFUMES}/{PERFUMES_LOADER}"}
+    exec(compile(source, f"{PERFUMES}/{PERFUMES_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    namespace["set_node_embeddings"] = lambda driver, label: None  # its embedding step: see above
+    namespace["main"]()
+
+
 # [s41E source and writer above]
 
 
@@ -18881,6 +19017,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "pieces, the parts each contains and how many, each part's colour and "
                                         "design, and each design's category (a Neo4j GraphGist)",
           writer=write_lego_star_wars, source=LEGO_STAR_WARS),
+    Graph("fragrantica-perfumes", "frozen", "Some 1,500 perfumes of Fragrantica's men's and women's lists (crawled "
+                                              "in 2025): each one's brand, whom it is for, its rating and number of "
+                                              "reviews, its season and day-or-night votes, and its main accords with "
+                                              "their strength (a course project's Graph-RAG loader)",
+          writer=write_fragrantica_perfumes, source=PERFUMES),
     # [s41E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

@@ -9188,6 +9188,88 @@ def test_lego_star_wars_refuses_a_page_without_one_setup_block_or_a_file_it_does
         corpus.write_lego_star_wars(Recorder(), _lego_mirror(tmp_path, monkeypatch, gist))
 
 
+# JsuccessJ/hyu_llm_2025's script/create_perfume_graph.py, shortened: its module-level model (transformers), its
+# PerfumeGraph (one UNWIND of the perfumes, one of their brands; session.run(query, {params})), its embedding step and
+# its main() over the files it globs
+_PERFUMES_LOADER = (
+    "from neo4j import GraphDatabase\nimport json\nimport glob\nfrom tqdm import tqdm\n"
+    "from transformers import AutoTokenizer, AutoModel\nimport torch\nimport numpy as np\n\n"
+    'URI = "bolt://166.104.90.18:7687"\nmodel_name = "BAAI/bge-m3"\n'
+    "tokenizer = AutoTokenizer.from_pretrained(model_name)\nmodel = AutoModel.from_pretrained(model_name)\n\n"
+    "def get_embedding(text):\n    inputs = tokenizer(text, return_tensors=\"pt\")\n"
+    "    return model(**inputs).last_hidden_state.mean(dim=1)[0].numpy().tolist()\n\n"
+    "class PerfumeGraph:\n    def __init__(self, uri, username, password):\n"
+    "        self.driver = GraphDatabase.driver(uri, auth=(username, password))\n"
+    "    def close(self):\n        self.driver.close()\n"
+    "    def create_perfume_graph(self, perfume_data):\n        with self.driver.session() as session:\n"
+    '            session.run("UNWIND $perfumes AS perfume MERGE (p:Perfume {name: perfume.name})", '
+    '{"perfumes": perfume_data})\n'
+    '        rels = [{"perfume_name": p["name"], "brand_name": p["brand_name"]} for p in perfume_data]\n'
+    "        with self.driver.session() as session:\n"
+    '            session.run("UNWIND $rels AS rel MATCH (p:Perfume {name: rel.perfume_name}) '
+    'MERGE (b:Brand {name: rel.brand_name}) MERGE (p)-[:HAS_BRAND]->(b)", {"rels": rels})\n\n'
+    "def set_node_embeddings(driver, label):\n    with driver.session() as session:\n"
+    '        session.run(f"MATCH (n:{label}) SET n.embedding = $embedding", {"embedding": get_embedding(label)})\n\n'
+    "def main():\n    json_files = glob.glob('../data/raw_data/*.json')\n"
+    '    graph = PerfumeGraph(URI, "neo4j", "password")\n    try:\n'
+    "        for json_file in tqdm(json_files, desc=\"JSON\"):\n"
+    "            with open(json_file, 'r', encoding='utf-8') as f:\n                data = json.load(f)\n"
+    '            print(f"{json_file}")\n'
+    "            graph.create_perfume_graph(data['perfumes_data'])\n"
+    "        driver = GraphDatabase.driver(URI, auth=(\"neo4j\", \"password\"))\n"
+    '        set_node_embeddings(driver, "Brand")\n        driver.close()\n    finally:\n        graph.close()\n\n'
+    'if __name__ == "__main__":\n    main()\n')
+_PERFUME_MEN = {"name": "Titanium Gisada for men", "brand_name": "Gisada", "seasonal": {"winter": "87.6%"}}
+_PERFUME_WOMEN = {"name": "Goddess Burberry for women", "brand_name": "Burberry", "seasonal": {"winter": "70%"}}
+
+
+def _perfumes_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _PERFUMES_LOADER) -> Path:
+    # a later commit that empties the women's file: the pinned commit's files are the ones read
+    men, women = corpus.PERFUMES_FILES
+    pinned = _committed_mirror(tmp_path, "JsuccessJ+hyu_llm_2025", {
+        corpus.PERFUMES_LOADER: loader, men: json.dumps({"perfumes_data": [_PERFUME_MEN]}),
+        women: json.dumps({"perfumes_data": [_PERFUME_WOMEN]})},
+        later={women: json.dumps({"perfumes_data": []})})
+    monkeypatch.setattr(corpus, "PERFUMES_COMMIT", pinned)
+    return tmp_path
+
+
+def test_fragrantica_perfumes_runs_the_loaders_main_over_the_files_it_globs_without_its_embedding_step(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # main() as written: each file its glob gives (the men's list, then the women's), opened at the pinned commit and
+    # json-loaded, written by PerfumeGraph's own session.run(query, {params}) calls; the module-level model loads
+    # are given a stand-in and set_node_embeddings (BAAI/bge-m3's vectors) does not run
+    store = Recorder()
+    corpus.write_fragrantica_perfumes(store, _perfumes_mirror(tmp_path, monkeypatch))
+    perfumes = "UNWIND $perfumes AS perfume MERGE (p:Perfume {name: perfume.name})"
+    brands = ("UNWIND $rels AS rel MATCH (p:Perfume {name: rel.perfume_name}) MERGE (b:Brand {name: rel.brand_name}) "
+              "MERGE (p)-[:HAS_BRAND]->(b)")
+    assert store.calls == [
+        (perfumes, {"perfumes": [_PERFUME_MEN]}),
+        (brands, {"rels": [{"perfume_name": "Titanium Gisada for men", "brand_name": "Gisada"}]}),
+        (perfumes, {"perfumes": [_PERFUME_WOMEN]}),
+        (brands, {"rels": [{"perfume_name": "Goddess Burberry for women", "brand_name": "Burberry"}]})]
+    assert corpus.graph("fragrantica-perfumes").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (("def set_node_embeddings(driver, label):", "def embed(driver, label):"),
+     "has no set_node_embeddings and main to run as written"),
+    (("'../data/raw_data/*.json'", "'../data/*.json'"), "its loader globs ../data/*.json, which is not read here"),
+    (("open(json_file,", "open('../failed_items_man.json',"),
+     "its loader opens ../failed_items_man.json, which is not read here"),
+    (("import glob\n", "import glob\nimport subprocess\n"), "its loader imports subprocess, which is not read here"),
+    (('set_node_embeddings(driver, "Brand")', 'get_embedding("Brand")'),
+     "its loader calls BAAI/bge-m3, which is not run here")])
+def test_fragrantica_perfumes_refuses_a_loader_that_reads_or_runs_what_is_not_served(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], refused: str) -> None:
+    old, new = change
+    assert old in _PERFUMES_LOADER
+    mirror = _perfumes_mirror(tmp_path, monkeypatch, _PERFUMES_LOADER.replace(old, new))
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_fragrantica_perfumes(Recorder(), mirror)
+
+
 # [s41E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
