@@ -17795,6 +17795,61 @@ def write_nist_controls(store: Any, mirror: Path) -> None:
                  dont_inherit=True), namespace)
 
 
+# Hao Yuheng's 国土 knowledge-graph demo (guotu_KG_demo, August 2019; no licence file; in Chinese): the land survey
+# of Lijiang's Gucheng district (古城区, Yunnan) as its README's 导入脚本 loads it into Neo4j
+LAND_SURVEY = "haoyuheng/guotu_KG_demo"
+LAND_SURVEY_COMMIT = "3280d25f30edea011e39b867120a00e66fa075a0"  # its HEAD (30 August 2019, a Pages theme; README.md
+# and import/ as its "v3" commit of that day left them)
+LAND_SURVEY_GUIDE = "README.md"  # its 导入脚本: ```cypher blocks, run in its order
+LAND_SURVEY_DATA = "import/"  # the files its `file:///<name>` URLs name: Neo4j's import folder, as committed
+LAND_SURVEY_BLOCKS = 27  # the README's 29 blocks but the two it strikes out (not imported)
+
+
+def _struck_out(text: str) -> bool:
+    """Whether the README strikes out the block that follows `text` (its last line wholly ~~struck~~: the step
+    "~~导入坐落单位关系(数据中和权属关系一致，未导入)~~", not imported, the data's 坐落单位 being its 权属单位)."""
+    lines = text.rstrip().splitlines()
+    last = lines[-1].strip() if lines else ""
+    return len(last) > 4 and last.startswith("~~") and last.endswith("~~")
+
+
+def write_lijiang_land_survey(store: Any, mirror: Path) -> None:
+    """The 导入脚本 of README.md of haoyuheng/guotu_KG_demo, read at LAND_SURVEY_COMMIT: its ```cypher blocks in its
+    order, as written, each LOAD CSV reading the file its `file:///` URL names from import/ (the files the README
+    names: the 5,000-row samples dltb_5000.csv and xzdw_5000.csv, "demo只导入其中5000条数据", the full files being
+    over the size limit), those without headers (`line[3]`) given their rows as lists. The two blocks the README
+    strikes out (导入坐落单位关系, "未导入") are not run. What it writes: the district's 80 administrative units (DM:
+    code, type, name; each DM_BELOGNGS_TO its parent), the 27 land classes (DL: code, name), the 3 feature kinds (YS),
+    the deduction, ownership-nature, deduction-type and cultivated-land-type classes the README creates (KCBL, QSXZ,
+    KCLX, GDLX: their code and title), then the land parcels (DLTB), point features (LXDW) and linear features (XZDW),
+    keyed by BSM, with their coded measures as strings, each linked to its feature kind, land class and owning unit
+    (HAS_QSDW; a linear feature to both sides' units, HAS_LEFT_QSDW and HAS_RIGHT_QSDW) and to its classes. Refuses
+    a README without LAND_SURVEY_BLOCKS blocks left to run, or a URL that is not a file of import/."""
+    guide = read_file(LAND_SURVEY, LAND_SURVEY_GUIDE, mirror, LAND_SURVEY_COMMIT).decode("utf-8")
+    blocks = [m[1] for m in _MD_CYPHER_ONLY.finditer(guide) if not _struck_out(guide[:m.start()])]
+    if len(blocks) != LAND_SURVEY_BLOCKS:
+        raise CorpusError(f"{LAND_SURVEY}: {LAND_SURVEY_GUIDE} has {len(blocks)} import blocks to run, not "
+                          f"{LAND_SURVEY_BLOCKS}")
+
+    def read(url: str) -> bytes:
+        name = url.removeprefix("file:///")
+        if name == url or "/" in name:
+            raise CorpusError(f"{LAND_SURVEY}: {LAND_SURVEY_GUIDE} reads {url}, which no loader here serves")
+        return read_file(LAND_SURVEY, LAND_SURVEY_DATA + name, mirror, LAND_SURVEY_COMMIT)
+
+    for block in blocks:
+        for statement in _statements(block):
+            m = _LOAD_CSV_LISTS.search(statement)
+            if m is None:
+                _run_script(store, statement, lambda url, delimiter: _csv_rows(read(url), delimiter))
+                continue
+            text = read(m[2]).decode("utf-8-sig")
+            rows = [[field if field != "" else None for field in line] for line in csv.reader(io.StringIO(text))
+                    if line]
+            store.query(_LOAD_CSV_LISTS.sub(f"UNWIND $rows AS {m[3]}", _five(statement)), {"rows": rows},
+                        read_only=False)
+
+
 # [s41F source and writer above]
 
 
@@ -18798,6 +18853,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "discussion, and the controls each names as related (a 2024 project's "
                                         "Python loader of NIST's control catalog workbook)",
           writer=write_nist_controls, source=NIST_CONTROLS),
+    Graph("lijiang-land-survey", "frozen", "The land survey of Lijiang's Gucheng district (Yunnan): its townships "
+                                              "and villages, the land classes, and sampled land parcels, point and "
+                                              "linear features with their areas, the unit owning each and its land "
+                                              "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
+          writer=write_lijiang_land_survey, source=LAND_SURVEY),
     # [s41F Graph above]
 ]}
 
