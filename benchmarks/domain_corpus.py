@@ -7317,6 +7317,57 @@ mitrandir-pl/recipe_book_app, podzz/CocktailFinder, datawhalechina/all-in-rag's 
 
 [s41E paragraph above]
 
+Helper s41F's paragraph, written blind for the forty-first split (domain searched: travel, transport, geography, energy,
+technology and telecoms; begun at 19:59 UTC on 4 December 2026, deadline 21:25). lijiang-land-survey:
+github.com/haoyuheng/guotu_KG_demo (haoyuheng's "guotu_KG_demo", a 国土 land-survey knowledge-graph demo of 30 August
+2019; no licence file; in Chinese), the 导入脚本 of its README.md, read at LAND_SURVEY_COMMIT (3280d25, its HEAD, a
+Pages-theme commit; README.md and import/ as its "v3" commits of that day left them; write_lijiang_land_survey): its
+```cypher blocks in order, as written, each LOAD CSV reading the file its `file:///` URL names from import/ (the
+server's import folder, as committed: the README's 5,000-row samples dltb_5000.csv and xzdw_5000.csv, "demo只导入其中
+5000条数据"; the full dltb.csv and xzdw.csv are over the size limit). The data is the land survey of Lijiang's Gucheng
+district (古城区, Yunnan): its administrative units from the district to the village committees, the land classes, and
+sampled land parcels (地类图斑), point features (零星地物) and linear features (线状地物) with their areas and owning
+units. What the loader had to change: nothing of the Cypher; the headerless LOAD CSVs of dm3.csv (`line[3]`) are given
+their rows as lists, its byte order mark dropped; the two blocks the README strikes out
+("~~导入坐落单位关系(数据中和权属关系一致，未导入)~~", not imported) are not run. The graph (`up` 1 min 42 s, server
+start included, other helpers' servers running): 10,578 nodes in 10 labels (XZDW 5,000, DLTB 4,999, LXDW 455, DM 80, DL
+27, QSXZ 8, YS 3, KCLX 3, KCBL 2, GDLX 1) and 53,517 relationships (HAS_YS, HAS_DL and HAS_QSXZ 10,454 each, HAS_QSDW
+5,454, HAS_KCBL 5,000, HAS_LEFT_QSDW 5,000, HAS_RIGHT_QSDW 4,734, HAS_KCLX 1,778, HAS_GDLX 110, DM_BELOGNGS_TO 79). A DM
+has code, type and name; a DL code and name; QSXZ, KCLX, KCBL and GDLX (created by the README's CREATE statements) their
+code under the label's own name and a title; parcels and features are keyed by BSM with their coded measures (TBMJ, KD,
+CD, ...). Quirks kept as the script writes them: the type DM_BELOGNGS_TO so spelled; every value a string ("12",
+"6483.26"); each relationship holds only `type`, its type's name in lower case ("dm_belongs_to"); dltb_5000.csv holds
+4,999 parcels; 鹤庆县飞地 is two DM nodes (an enclave under 七河镇 and one under 金江白族乡); 七河镇's code is
+530702102000 while its villages' codes begin 530702202 (dm3.csv names 530702102000 as their parent); `WHERE line[4] <>
+0` compares a string with an integer and keeps every row (the district's parent, "0", matches no node); the struck-out
+step says the 坐落单位 equal the 权属单位, but 78 of the 4,999 sampled parcels differ; 266 linear features have no
+right-hand owning unit; parcels and features have no name (only BSM), so no question names one. The 14 questions, in
+Chinese as the data is: 7 edge (the township or street office of 白水村民委员会, 丽江飞机场, 玉泉公园管理所, 大研农场,
+团山水库, 拉马古社区居委会 and 玉龙县飞地), 4 node-property (the land-class code of 水浇地, the administrative code of
+金江白族乡, the ownership-nature code of 集体土地所有权, the deduction-type code of 按田坎系数), no
+relationship-property (its relationships hold only their type's name), 3 two-hop (the administrative code of the
+township of 大东乡国有林 and of 龙山村民委员会, the district of 产构村民委员会's township); each answer checked with
+Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on
+the graph and no xgrag output on it looked at. It is geography (a county's land survey and administrative divisions),
+the nearest this domain's searches found a graph the rules allow; overlaps: china-cities and bavaria-municipalities
+(administrative hierarchies), vietnam-land-law (land law, not land data). Considered by s41F for the first time and left
+out (each grepped here first): amrajacivil/graph-upstream-ns (Norway's wellbores, licences and fields from Sodir's
+FactPages: its wellbore_all_long.csv, which its init_db.py needs for all but licences and fields, is over the size limit
+and absent from the snapshot); yurix/threatcopilot (CAPEC by apoc.load.json: CAPEC is already in mitre-attack's graph);
+the Aircraft Digital Twin dataset of Neo4j's Databricks and AWS workshops (synthetic: their setup generates it);
+bytefish/LearningNeo4jAtScale (a C# loader of the BTS on-time flights, no data committed); mattduerrmeier/sbb-analytics
+(downloads its Swiss GTFS feed at run time); a Turkish Kocaeli bus-network loader (Durak, Hat, ShapeNoktasi) and a
+Chinese station's train-timetable py2neo loader over raw_data.xlsx (their repositories not named by the index); a
+European countries, rivers and landmarks JSON loader (names only), an airlines, airports and routes LOAD CSV (two
+labels), a Great Lakes gas pipeline script (one pipeline), a shipping Company and Ship importer (two labels, no data
+seen) and an airline-review pipeline keyed by Postgres ids (repositories not named); the Internet Yellow Pages'
+PeeringDB crawlers (fetch at run time). Seen again, in the corpus or left out before: eijiuchiyama/busca-rota,
+aymericastellanet's Paris metro, AlinaGalenina/Electrical_networksDB, DonkeyKing01/EV-PM-DSS,
+ollihoo/geographicalHierarchyGraph, covid-19-net, joehagedorn/neo4j, johnymontana/knowledge-graph-datasets,
+neo4j-field/gsummit2024, SacrumDeus/deutsche-bahn-network, jenzuffer/DB_exam_projects, xiong-ying/KG-Rec-Sys-Tourism-SG,
+626Money-zhang/SichuanTourismQA (another importer of its attraction triples seen, repository not named; two labels), the
+UCS satellite loaders (one label) and Lkruitwagen/global-fossil-fuel-supply-chain.
+
 [s41F paragraph above]
 """
 
@@ -18021,6 +18072,61 @@ def write_nist_controls(store: Any, mirror: Path) -> None:
                  dont_inherit=True), namespace)
 
 
+# Hao Yuheng's 国土 knowledge-graph demo (guotu_KG_demo, August 2019; no licence file; in Chinese): the land survey
+# of Lijiang's Gucheng district (古城区, Yunnan) as its README's 导入脚本 loads it into Neo4j
+LAND_SURVEY = "haoyuheng/guotu_KG_demo"
+LAND_SURVEY_COMMIT = "3280d25f30edea011e39b867120a00e66fa075a0"  # its HEAD (30 August 2019, a Pages theme; README.md
+# and import/ as its "v3" commit of that day left them)
+LAND_SURVEY_GUIDE = "README.md"  # its 导入脚本: ```cypher blocks, run in its order
+LAND_SURVEY_DATA = "import/"  # the files its `file:///<name>` URLs name: Neo4j's import folder, as committed
+LAND_SURVEY_BLOCKS = 27  # the README's 29 blocks but the two it strikes out (not imported)
+
+
+def _struck_out(text: str) -> bool:
+    """Whether the README strikes out the block that follows `text` (its last line wholly ~~struck~~: the step
+    "~~导入坐落单位关系(数据中和权属关系一致，未导入)~~", not imported, the data's 坐落单位 being its 权属单位)."""
+    lines = text.rstrip().splitlines()
+    last = lines[-1].strip() if lines else ""
+    return len(last) > 4 and last.startswith("~~") and last.endswith("~~")
+
+
+def write_lijiang_land_survey(store: Any, mirror: Path) -> None:
+    """The 导入脚本 of README.md of haoyuheng/guotu_KG_demo, read at LAND_SURVEY_COMMIT: its ```cypher blocks in its
+    order, as written, each LOAD CSV reading the file its `file:///` URL names from import/ (the files the README
+    names: the 5,000-row samples dltb_5000.csv and xzdw_5000.csv, "demo只导入其中5000条数据", the full files being
+    over the size limit), those without headers (`line[3]`) given their rows as lists. The two blocks the README
+    strikes out (导入坐落单位关系, "未导入") are not run. What it writes: the district's 80 administrative units (DM:
+    code, type, name; each DM_BELOGNGS_TO its parent), the 27 land classes (DL: code, name), the 3 feature kinds (YS),
+    the deduction, ownership-nature, deduction-type and cultivated-land-type classes the README creates (KCBL, QSXZ,
+    KCLX, GDLX: their code and title), then the land parcels (DLTB), point features (LXDW) and linear features (XZDW),
+    keyed by BSM, with their coded measures as strings, each linked to its feature kind, land class and owning unit
+    (HAS_QSDW; a linear feature to both sides' units, HAS_LEFT_QSDW and HAS_RIGHT_QSDW) and to its classes. Refuses
+    a README without LAND_SURVEY_BLOCKS blocks left to run, or a URL that is not a file of import/."""
+    guide = read_file(LAND_SURVEY, LAND_SURVEY_GUIDE, mirror, LAND_SURVEY_COMMIT).decode("utf-8")
+    blocks = [m[1] for m in _MD_CYPHER_ONLY.finditer(guide) if not _struck_out(guide[:m.start()])]
+    if len(blocks) != LAND_SURVEY_BLOCKS:
+        raise CorpusError(f"{LAND_SURVEY}: {LAND_SURVEY_GUIDE} has {len(blocks)} import blocks to run, not "
+                          f"{LAND_SURVEY_BLOCKS}")
+
+    def read(url: str) -> bytes:
+        name = url.removeprefix("file:///")
+        if name == url or "/" in name:
+            raise CorpusError(f"{LAND_SURVEY}: {LAND_SURVEY_GUIDE} reads {url}, which no loader here serves")
+        return read_file(LAND_SURVEY, LAND_SURVEY_DATA + name, mirror, LAND_SURVEY_COMMIT)
+
+    for block in blocks:
+        for statement in _statements(block):
+            m = _LOAD_CSV_LISTS.search(statement)
+            if m is None:
+                _run_script(store, statement, lambda url, delimiter: _csv_rows(read(url), delimiter))
+                continue
+            text = read(m[2]).decode("utf-8-sig")
+            rows = [[field if field != "" else None for field in line] for line in csv.reader(io.StringIO(text))
+                    if line]
+            store.query(_LOAD_CSV_LISTS.sub(f"UNWIND $rows AS {m[3]}", _five(statement)), {"rows": rows},
+                        read_only=False)
+
+
 # [s41F source and writer above]
 
 
@@ -19034,6 +19140,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "discussion, and the controls each names as related (a 2024 project's "
                                         "Python loader of NIST's control catalog workbook)",
           writer=write_nist_controls, source=NIST_CONTROLS),
+    Graph("lijiang-land-survey", "frozen", "The land survey of Lijiang's Gucheng district (Yunnan): its townships "
+                                              "and villages, the land classes, and sampled land parcels, point and "
+                                              "linear features with their areas, the unit owning each and its land "
+                                              "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
+          writer=write_lijiang_land_survey, source=LAND_SURVEY),
     # [s41F Graph above]
 ]}
 

@@ -9474,4 +9474,74 @@ def test_nist_controls_imports_and_reads_nothing_but_its_own(tmp_path: Path, mon
         with pytest.raises(corpus.CorpusError, match=refused):
             corpus.write_nist_controls(Recorder(), mirror)
 
+# haoyuheng/guotu_KG_demo, shortened: its README's 导入脚本 (a headerless LOAD CSV, a LOAD CSV with headers, a CREATE
+# of classes, a struck-out step that is not imported, and the last step), over import/ files as committed
+_LAND_GUIDE = (
+    "# guotu_KG_demo\n\n### 导入脚本\n\n#### 1、导入相关分类\n\n导入行政划分\n\n```cypher\n"
+    'LOAD CSV FROM "file:///dm3.csv" AS line\nMERGE (n:DM {code: line[3]})\nSET n.type = line[1],n.name = line[2]\n'
+    "RETURN n\n```\n\n导入行政关系\n\n```cypher\nLOAD CSV FROM \"file:///dm3.csv\" AS line\n"
+    "MATCH (n1:DM{code: line[3]}),(n2:DM{code: line[4]})\nWHERE line[4] <> 0\n"
+    "MERGE (n1)-[r:DM_BELOGNGS_TO {type:'dm_belongs_to'}]->(n2)\nreturn r\n```\n\n"
+    "导入扣除类型\n\n```cypher\nCREATE (n:KCLX { KCLX: 'TK', title: '按田坎系数' })\n```\n\n"
+    "#### 2、导入地类图斑\n\n导入土地及其属性\n\n```cypher\n"
+    'LOAD CSV WITH HEADERS FROM "file:///dltb_5000.csv" AS line\nMERGE (n:DLTB {BSM: line.BSM})\n'
+    "SET n.TBMJ = line.TBMJ\nRETURN count(n)\n```\n\n"
+    "~~导入坐落单位关系(数据中和权属关系一致，未导入)~~\n\n```cypher\n"
+    'LOAD CSV WITH HEADERS FROM "file:///dltb_5000.csv" AS line\n'
+    "MATCH (n1:DLTB{ BSM: line.BSM }),(n2:DM{code: line.ZLDWDM})\nMERGE (n1)-[r:HAS_ZLDW {type:'has_zldw'}]->(n2)\n"
+    "return r\n```\n\n**导入土地权属关系**\n\n左权属关系\n\n```cypher\n"
+    'LOAD CSV WITH HEADERS FROM "file:///dltb_5000.csv" AS line\n'
+    "MATCH (n1:DLTB{ BSM: line.BSM }),(n2:DM {code: line.QSDWDM})\nMERGE (n1)-[r:HAS_QSDW {type:'has_qsdw'}]->(n2)\n"
+    "return r\n```")
+_LAND_DM = "\ufeff1,行政区,古城区,530702000000,0\n2,乡镇(办事处),大东乡,530702203000,530702000000\n"
+_LAND_DLTB = ("OBJECTID,BSM,TBMJ,QSDWDM,ZLDWDM,GDLX\n"
+              "741,171694,6483.26,530702203000,530702203000,\n")
+
+
+def _land_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _LAND_GUIDE) -> Path:
+    pinned = _committed_mirror(tmp_path, "haoyuheng+guotu_KG_demo", {
+        corpus.LAND_SURVEY_GUIDE: guide, "import/dm3.csv": _LAND_DM, "import/dltb_5000.csv": _LAND_DLTB,
+        "dm3.csv": "1,elsewhere,x,9,0\n"}, later={"import/dm3.csv": "1,行政区,LATER,1,0\n"})
+    monkeypatch.setattr(corpus, "LAND_SURVEY_COMMIT", pinned)
+    monkeypatch.setattr(corpus, "LAND_SURVEY_BLOCKS", 5)  # the shortened README's six blocks but the struck one
+    return tmp_path
+
+
+def test_lijiang_land_survey_runs_the_readme_blocks_but_the_struck_one_over_import_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_lijiang_land_survey(store, _land_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    assert statements == [
+        "UNWIND $rows AS line\nMERGE (n:DM {code: line[3]})\nSET n.type = line[1],n.name = line[2]\nRETURN n",
+        "UNWIND $rows AS line\nMATCH (n1:DM{code: line[3]}),(n2:DM{code: line[4]})\nWHERE line[4] <> 0\n"
+        "MERGE (n1)-[r:DM_BELOGNGS_TO {type:'dm_belongs_to'}]->(n2)\nreturn r",
+        "CREATE (n:KCLX { KCLX: 'TK', title: '按田坎系数' })",
+        "UNWIND $rows AS line\nMERGE (n:DLTB {BSM: line.BSM})\nSET n.TBMJ = line.TBMJ\nRETURN count(n)",
+        "UNWIND $rows AS line\nMATCH (n1:DLTB{ BSM: line.BSM }),(n2:DM {code: line.QSDWDM})\n"
+        "MERGE (n1)-[r:HAS_QSDW {type:'has_qsdw'}]->(n2)\nreturn r"]
+    assert not any("HAS_ZLDW" in s for s in statements)  # the step the README strikes out ("未导入")
+    # a headerless file's rows are lists of strings, its byte order mark dropped; the pinned commit's import/ file
+    dm_rows = [["1", "行政区", "古城区", "530702000000", "0"],
+               ["2", "乡镇(办事处)", "大东乡", "530702203000", "530702000000"]]
+    assert store.calls[0][1] == {"rows": dm_rows} and store.calls[1][1] == {"rows": dm_rows}
+    assert store.calls[2][1] == {}
+    assert store.calls[3][1] == {"rows": [{"OBJECTID": "741", "BSM": "171694", "TBMJ": "6483.26",
+                                           "QSDWDM": "530702203000", "ZLDWDM": "530702203000", "GDLX": None}]}
+    assert corpus.graph("lijiang-land-survey").split == "frozen"
+    assert corpus.graph("lijiang-land-survey").repo == "haoyuheng/guotu_KG_demo"
+
+
+def test_lijiang_land_survey_refuses_another_file_or_a_readme_of_other_blocks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = _LAND_GUIDE.replace('"file:///dltb_5000.csv" AS line\nMERGE', '"file:///dltb.csv" AS line\nMERGE')
+    with pytest.raises(corpus.CorpusError, match=re.escape("import/dltb.csv is not in the mirror")):
+        corpus.write_lijiang_land_survey(Recorder(), _land_mirror(tmp_path / "a", monkeypatch, elsewhere))
+    remote = _LAND_GUIDE.replace('"file:///dm3.csv" AS line\nMERGE', '"http://39.106.92.143/dm3.csv" AS line\nMERGE')
+    with pytest.raises(corpus.CorpusError, match=re.escape("reads http://39.106.92.143/dm3.csv, which no loader")):
+        corpus.write_lijiang_land_survey(Recorder(), _land_mirror(tmp_path / "b", monkeypatch, remote))
+    unstruck = _LAND_GUIDE.replace("~~导入坐落单位关系(数据中和权属关系一致，未导入)~~", "导入坐落单位关系")
+    with pytest.raises(corpus.CorpusError, match="has 6 import blocks to run, not 5"):
+        corpus.write_lijiang_land_survey(Recorder(), _land_mirror(tmp_path / "c", monkeypatch, unstruck))
+
 # [s41F tests above]
