@@ -17225,6 +17225,133 @@ def write_coronavirus_strains(store: Any, mirror: Path) -> None:
     _neo4j_admin_import(store, CORONAVIRUS_KG, command, read)
 
 
+LINCS_IDG = "IUIDSL/kgap_lincs-idg"  # Indiana University's Integrative Data Science Lab, 2020 (CC0 1.0)
+# "Fix dir" (24 February 2020): its neo4j_prototype/ then held the lymphoma graph's load script with its files; the
+# "restructuring for paper publication" of 15 December 2020 removed them (the HEAD's loader reads files its
+# .gitignore keeps out)
+LINCS_IDG_COMMIT = "da260fd302f4c526b9b898973f789676ca328a9b"
+LINCS_IDG_FOLDER = "neo4j_prototype/neo4j_load/drugentral_lincs_lymphoma"  # ld_ag, its Cypher files, v/ and e/
+LINCS_IDG_SCRIPT = f"{LINCS_IDG_FOLDER}/ld_ag"  # the bash script that builds the graph in a Neo4j 3.5 container
+# the one neo4j-admin import (3.5) command ld_ag runs in its ephemeral container, with its `\`-continued lines
+_LINCS_COMMAND = re.compile(r"bin/neo4j-admin import((?:[^\n]*\\\n)*[^\n]*)")
+# options of its command that change nothing the tool writes: --mode=csv (the only input the 3.5 tool reads),
+# --high-io (how it reads its files), --report-file (where it reports what it skipped) and --database (the name of
+# the store it builds offline: here the started server's database)
+_LINCS_INERT = {"mode", "high-io", "report-file", "database"}
+# each statement of ag_num_rels.cypher: apoc.periodic.iterate given two Cypher string literals and its config map
+_LINCS_ITERATE = re.compile(r'(?is)CALL\s+apoc\.periodic\.iterate\(\s*"([^"\\]*)"\s*,\s*"([^"\\]*)"\s*,'
+                            r"\s*\{[^{}]*\}\s*\)")
+_LINCS_RETURN = re.compile(r"(?is)\s+RETURN\s+(.+)$")  # the outer query's RETURN, which feeds the inner query
+
+
+def _lincs_import_command(script: str) -> str:
+    """ld_ag's neo4j-admin import (3.5) command in the 4.x form _neo4j_admin_import reads: `--nodes:Cell=<files>`
+    as `--nodes=Cell=<files>` (and so for --relationships), each file by its path in the repository (ld_ag copies
+    its own folder to the container's /import/), `--ignore-missing-nodes` as `--ignore-missing-nodes=true`; its
+    `--delimiter "\\t"` must be there (the files are then read as the tool reads them: tab-separated, by
+    _lincs_import_read) and its inert options are dropped. Any other option, a file outside /import/, or a script
+    that runs the tool in other than one command is an error."""
+    import shlex  # only this writer splits a shell command line
+
+    found = _LINCS_COMMAND.findall(script)
+    if len(found) != 1:
+        raise CorpusError(f"{LINCS_IDG}: {LINCS_IDG_SCRIPT} runs neo4j-admin import {len(found)} times, not once")
+    tokens = iter(shlex.split(found[0].replace("\\\n", " ")))
+    arguments: list[str] = []
+    tab = False
+    for token in tokens:
+        if not token.startswith("--"):
+            raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import has the argument {token!r}, not read here")
+        name, given, value = token[2:].partition("=")
+        kind, _, label = name.partition(":")
+        if kind in ("nodes", "relationships"):
+            paths = []
+            for path in value.split(","):
+                if not path.startswith("/import/") or ".." in path.split("/"):
+                    raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import reads {path}, not a file of /import/")
+                paths.append(f"{LINCS_IDG_FOLDER}/{path.removeprefix('/import/')}")
+            arguments.append(f"--{kind}={label + '=' if label else ''}{','.join(paths)}")
+        elif name == "delimiter":
+            tab = (value if given else next(tokens, "")) in ("\\t", "\t", "TAB")
+            if not tab:
+                raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import no longer reads tab-separated files")
+        elif name == "ignore-missing-nodes":
+            arguments.append(f"--ignore-missing-nodes={value if given else 'true'}")
+        elif name not in _LINCS_INERT:
+            raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import has the option --{name}, not read here")
+    if not tab:
+        raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import no longer reads tab-separated files")
+    return "neo4j-admin import " + " ".join(arguments)
+
+
+def _lincs_import_read(mirror: Path) -> Callable[[str], bytes]:
+    """For _neo4j_admin_import: the files of one --nodes or --relationships argument (`<header>,<data>`) as the 3.5
+    tool reads them with `--delimiter "\\t"` (the first file's first line the header, the rest data; a .gz file
+    gunzipped; tab-separated, a '"' only quoting a field it starts), read from the repository at LINCS_IDG_COMMIT
+    and given back as the comma-separated rows _neo4j_admin_import reads."""
+    import gzip  # only this writer's files are gzipped
+
+    def read(paths: str) -> bytes:
+        rows: list[list[str]] = []
+        for path in paths.split(","):
+            data = read_file(LINCS_IDG, path, mirror, LINCS_IDG_COMMIT)
+            text = (gzip.decompress(data) if path.endswith(".gz") else data).decode("utf-8")
+            rows.extend(row for row in csv.reader(io.StringIO(text), delimiter="\t") if row)
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(rows)
+        return out.getvalue().encode("utf-8")
+    return read
+
+
+def _lincs_num_rels(script: str) -> list[str]:
+    """ag_num_rels.cypher's two apoc.periodic.iterate calls, each as the one query it runs in batches: the outer
+    query, its RETURN made a WITH, followed by the inner query it feeds (the embedded server has no APOC); a
+    statement of another form is an error."""
+    queries = []
+    for statement in _statements(script):
+        m = _LINCS_ITERATE.fullmatch(statement)
+        if m is None or not _LINCS_RETURN.search(m[1]):
+            raise CorpusError(f"{LINCS_IDG}: ag_num_rels.cypher's statement {statement[:60]!r} is not an "
+                              "apoc.periodic.iterate of a query that RETURNs rows")
+        outer = _LINCS_RETURN.sub(r" WITH \1", m[1])
+        queries.append(f"{outer} {m[2]}")
+    if len(queries) != 2:
+        raise CorpusError(f"{LINCS_IDG}: ag_num_rels.cypher no longer holds its two statements ({len(queries)})")
+    return queries
+
+
+def write_lincs_lymphoma(store: Any, mirror: Path) -> None:
+    """ld_ag of IUIDSL/kgap_lincs-idg's lymphoma graph (neo4j_prototype/neo4j_load/drugentral_lincs_lymphoma at
+    LINCS_IDG_COMMIT; Indiana University's Integrative Data Science Lab, "Knowledge Graph Analytics Platform" joining
+    the NIH LINCS L1000 drug perturbation signatures with DrugCentral and IDG's target data; CC0) as it builds the
+    graph: its one neo4j-admin import (3.5) command over v/'s and e/'s files (each a header file and a gzipped
+    tab-separated data file), then the Cypher files it pipes to cypher-shell, ag_indexes.cypher (its 3.x constraints
+    and indexes in 5.x syntax) and ag_num_rels.cypher (each node's num_rels, its number of relationships, 0 where it
+    has none; its two apoc.periodic.iterate calls run as the queries they batch). The import is done by
+    _neo4j_admin_import as the tool does it (ids strings, stored as `id`; `pr_is_lm:int` an integer, `zscore:float`
+    a float; an empty field no property; --ignore-missing-nodes, of which the files need none); its --mode=csv,
+    --high-io, --report-file and --database are inert here, and ag_warm_cache.cypher (apoc.warmup.run, which loads
+    the store into memory) writes nothing and is not run; nor are the docker, auth and port steps around them.
+    The graph: the cell lines (Cell: id "U937", type, lineage, histology, ATCC id, gender), the drugs of DrugCentral
+    (Drug: id its DrugCentral id, name, LINCS perturbagen ids and names, InChIKey, SMILES, ChEMBL, ChEBI, DrugBank,
+    RxNorm, UNII ids and the like, synonyms), the L1000 landmark genes (Gene: id its Entrez id, symbol, title, IDG
+    target development level and family, UniProt, chromosome location, description) and the signatures of the
+    drug-perturbation experiments on lymphoma and leukemia lines (Signature: id "CPC006_U937_6H:BRD-...:10",
+    perturbagen, dose, time, cell); CELL_SIGNATURE from a cell to each signature taken on it, DRUG_SIGNATURE from a
+    drug to its signatures, SIGNATURE_GENE from a gene to each signature that moved its expression (zscore); every
+    node and relationship has source "drugcentral_lincs_lymphoma"."""
+    script = read_file(LINCS_IDG, LINCS_IDG_SCRIPT, mirror, LINCS_IDG_COMMIT).decode("utf-8")
+    _neo4j_admin_import(store, LINCS_IDG, _lincs_import_command(script), _lincs_import_read(mirror))
+    for name in ("ag_indexes.cypher", "ag_num_rels.cypher"):
+        if f"/import/{name}" not in script:
+            raise CorpusError(f"{LINCS_IDG}: {LINCS_IDG_SCRIPT} no longer runs {name}")
+    indexes = read_file(LINCS_IDG, f"{LINCS_IDG_FOLDER}/ag_indexes.cypher", mirror, LINCS_IDG_COMMIT)
+    _run_script(store, indexes.decode("utf-8"), _no_files(LINCS_IDG))
+    num_rels = read_file(LINCS_IDG, f"{LINCS_IDG_FOLDER}/ag_num_rels.cypher", mirror, LINCS_IDG_COMMIT)
+    for query in _lincs_num_rels(num_rels.decode("utf-8")):
+        store.query(query, read_only=False)
+
+
 # [s41C source and writer above]
 
 
@@ -18749,6 +18876,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "outbreaks with their coronaviruses (SDSC's coronavirus knowledge "
                                             "graph, 2020)",
           writer=write_coronavirus_strains, source=CORONAVIRUS_KG),
+    Graph("lincs-lymphoma", "frozen", "Drug perturbation signatures of the NIH LINCS L1000 project on lymphoma and "
+                                      "leukemia cell lines: each signature's drug, dose, time and cell line, the "
+                                      "landmark genes it moved (z-score), the DrugCentral drugs with their "
+                                      "identifiers and the cell lines' lineage and histology (IU's KGAP "
+                                      "LINCS-IDG graph, 2020)",
+          writer=write_lincs_lymphoma, source=LINCS_IDG),
     # [s41C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
