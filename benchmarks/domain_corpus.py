@@ -7261,6 +7261,69 @@ SET50 graphs, bulebule00/Financial-knowledge-map and the GraphGists.
 
 [s41B paragraph above]
 
+Helper s41C's paragraph, written blind (the forty-first split, in preparation; begun at 20:07 UTC on 4 December 2026;
+domain searched: science, medicine, health, biology, chemistry and education, in English, Chinese, Korean, Japanese,
+Spanish, Portuguese, French and German). lincs-lymphoma: github.com/IUIDSL/kgap_lincs-idg (Indiana University's
+Integrative Data Science Lab, "Knowledge graph analytics platform (KGAP) for LINCS and IDG Common Fund dataset
+integration", 2020; CC0 1.0; bash, Cypher, KNIME), the lymphoma graph's loader
+neo4j_prototype/neo4j_load/drugentral_lincs_lymphoma/ld_ag, pinned at da260fd of 24 February 2020 ("Fix dir",
+LINCS_IDG_COMMIT, write_lincs_lymphoma): the commit of 15 December 2020 ("restructuring for paper publication") removed
+neo4j_prototype/, and the HEAD's loader reads files its .gitignore keeps out. ld_ag builds the graph in Neo4j 3.5
+containers: one neo4j-admin import (3.5) command over v/'s and e/'s files (each argument a header file and a gzipped
+tab-separated data file, written by the KNIME workflows of neo4j_prototype/knime_create_neo4j_files/, "to create nodes
+and edges for each of the three prototype neo4j graphs"), then ag_indexes.cypher and ag_num_rels.cypher through
+cypher-shell. The loader changed this and only this: the 3.5 command is read in the 4.x form _neo4j_admin_import reads
+(`--nodes:Cell="<header>,<data>"` as `--nodes=Cell=<header>,<data>`, each /import/ path the file of ld_ag's own folder
+it copies there, `--ignore-missing-nodes` as `--ignore-missing-nodes=true`), the files read as the tool reads them with
+its `--delimiter "\\t"` (tab-separated, gunzipped, the header file's line first) and handed over comma-separated
+(_lincs_import_read); its --mode=csv, --high-io, --report-file and --database change nothing written and are dropped;
+the 3.x constraints and indexes of ag_indexes.cypher run in 5.x syntax (_five); ag_num_rels.cypher's two
+apoc.periodic.iterate calls run as the queries they batch (the embedded server has no APOC); ag_warm_cache.cypher
+(apoc.warmup.run) writes nothing and is not run, nor are the docker, auth and port steps. Size: 2,271 nodes in 4 labels
+(Signature 1,114: id "CPC006_U937_6H:BRD-K81418486-001-13-7:11.1", perturbagen id and name, type, dose, time, cell; Gene
+979: the L1000 landmark genes by Entrez id, symbol, title, IDG target development level and family, UniProt, chromosome
+band, description; Cell 99: source ATCC or DSMZ, ATCC id, lineage, histology, gender; Drug 79: DrugCentral id, name,
+LINCS perturbagen ids and names, InChIKey, SMILES, ChEMBL, ChEBI, DrugBank, UNII, RxNorm and more ids, synonyms) and
+50,883 relationships (SIGNATURE_GENE 49,553 from a gene to a signature that moved it, with its zscore; CELL_SIGNATURE
+1,114; DRUG_SIGNATURE 216); every node has num_rels; `up` took 37 s with the server's start. Quirks kept as the files
+have them: every node and relationship has source "drugcentral_lincs_lymphoma"; all 1,114 signatures are of two cell
+lines (U937 744, WSUDLCL2 370) and the other 97 cells have none; 898 signatures have no DrugCentral drug (the DMSO
+controls and the compounds not among the 79 drugs; 397 perturbagen names in all); LINCS names some drugs otherwise and
+the mapping keeps both (the "ingenol" signatures are aclarubicin's, the "MRE-269" ones amiodarone's, "methylene-blue"
+methylthioninium chloride's; aclarubicin's own pert_iname is "ingenol"); z-scores run from -10 to 10, 6 signatures move
+no gene and the gene SRSF8 no signature; 37 signatures have no dose; doses are text with the micro sign ("10 µM", "0.1
+%"), histologies '|'-joined ("lymphoma| B-cell| non-hodgkin's| histiocytic"); Gene.fam holds "None" as text. The 14
+questions: 6 edge (the DrugCentral drug of the ingenol experiment on WSU-DLCL2, of the 24-hour 10 µM MRE-269 signature
+and of the methylene blue treatment of U937; the only signature that moved SCYL3; cytarabine's one signature; the cell
+line given 1 µM paclitaxel), 4 node-property (HL60's histology, plerixafor's ChEMBL id, DDR1's chromosome band, SCYL3's
+target development level), 2 relationship-property (ATP11B's z-score under 1 µM lovastatin on U937, DERA's under 20 µM
+parthenolide on U937) and 2 two-hop (the cell line CEP57 was moved in, the cell line plerixafor was tested on); named by
+drug names, gene symbols, cell line names and the compound, dose, time and cell of an experiment, as LINCS users write
+them; domain_gold.py check: 0 problems; each answer checked with Cypher to be the only one; no xgrag command was run on
+the graph. Overlaps: t2d-net (the same lab's type-2 diabetes drugs and their protein targets), drug-interactions,
+chinese-cardio-drugs, french-medicines and swiss-medicines (drugs by other data); no gene-expression signature graph in
+the corpus. Considered by s41C and left out (each grepped here first): yupingzheng00000/VaxKG (VIOLIN's vaccine tables
+loaded by its Import_to_neo4j.py: t_vaccine.csv and t_gene.csv, which most of its relationships need, are not
+committed); gyorilab/outbreak_kg (ProMED outbreak alerts, MeSH and GeoNames by the neo4j-admin import of its Dockerfile:
+promed_alert_edges.tsv and indicator_dev_edges.tsv are over the mirror's size limit and alerts.zip is not committed);
+IUIDSL/OPDDR (RDF and SPARQL, no Neo4j); momonong/Cognivex (brain regions and Yeo networks: its
+knowledge_graph_brain_regions.csv not committed); shawshankkumar/med-rec (drugs.com's side effects: the CSV not
+committed, two labels); leojasmim/RASGraph (Rio de Janeiro's health network: patients read from a PostgreSQL database,
+not committed); STTLab/NosoGraph (a clinical-genomic schema with example CSVs; not evaluated further); OpenSPG/KAG's
+bird_graph (the BIRD text-to-SQL databases as graphs: downloaded by its download.sh, not committed);
+cosimosimeoneTR/poc-neo4j (randomly generated bioactives); TerminatorShri/22510025_ADSL (a citation assignment: only a
+.docx committed); left out with their repositories not named by the search: an ancient mural pigment and mineral graph
+(its evidence CSV not seen), a house-plant care graph (Plant, Family, Genus, Disease, Pest from an information.txt of
+unknown origin), a food-web Consumer/Resource loader (two labels), a vaccine adverse-event graph (Case, Vaccine and
+MedDRA terms from TSVs its import process writes; MedDRA is licensed) and a Chinese pathogen-family loader (the LLM-fed
+crop-pathogen graph again); and, seen again and left out before: snu-dbs/m2bench, covid-19-net/covid-19-community,
+Sheldon2016/COVID19Motif, colombelli/graph-omics, ontox-hu/aspis4j, derekjustin/diseases_network_DB,
+RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, etalab-ia/ami-ia-chub, jeffwhite-619/periodicity,
+IEK-13/MatGraphAI, gloriachin/KG_API, wvirtue/Plant-Knowledge-Graph, nadeeshaJ/Irish-Medicinal-Plant-Knowledge-Graph,
+robertogs2/bases, ddmoitra/Neo4j-Solar_System_Graph_Database, JoanWu5/University-Knowledge-Graph,
+WxxShirley/FDU_Courses_QA, rao305/boilerai, AIDA-UIUC/uiuc-scheduler, dgg32/fda_food and xingyve0319's SHU medical
+graph.
+
 [s41C paragraph above]
 
 [s41D paragraph above]
@@ -17416,6 +17479,133 @@ def write_coronavirus_strains(store: Any, mirror: Path) -> None:
     _neo4j_admin_import(store, CORONAVIRUS_KG, command, read)
 
 
+LINCS_IDG = "IUIDSL/kgap_lincs-idg"  # Indiana University's Integrative Data Science Lab, 2020 (CC0 1.0)
+# "Fix dir" (24 February 2020): its neo4j_prototype/ then held the lymphoma graph's load script with its files; the
+# "restructuring for paper publication" of 15 December 2020 removed them (the HEAD's loader reads files its
+# .gitignore keeps out)
+LINCS_IDG_COMMIT = "da260fd302f4c526b9b898973f789676ca328a9b"
+LINCS_IDG_FOLDER = "neo4j_prototype/neo4j_load/drugentral_lincs_lymphoma"  # ld_ag, its Cypher files, v/ and e/
+LINCS_IDG_SCRIPT = f"{LINCS_IDG_FOLDER}/ld_ag"  # the bash script that builds the graph in a Neo4j 3.5 container
+# the one neo4j-admin import (3.5) command ld_ag runs in its ephemeral container, with its `\`-continued lines
+_LINCS_COMMAND = re.compile(r"bin/neo4j-admin import((?:[^\n]*\\\n)*[^\n]*)")
+# options of its command that change nothing the tool writes: --mode=csv (the only input the 3.5 tool reads),
+# --high-io (how it reads its files), --report-file (where it reports what it skipped) and --database (the name of
+# the store it builds offline: here the started server's database)
+_LINCS_INERT = {"mode", "high-io", "report-file", "database"}
+# each statement of ag_num_rels.cypher: apoc.periodic.iterate given two Cypher string literals and its config map
+_LINCS_ITERATE = re.compile(r'(?is)CALL\s+apoc\.periodic\.iterate\(\s*"([^"\\]*)"\s*,\s*"([^"\\]*)"\s*,'
+                            r"\s*\{[^{}]*\}\s*\)")
+_LINCS_RETURN = re.compile(r"(?is)\s+RETURN\s+(.+)$")  # the outer query's RETURN, which feeds the inner query
+
+
+def _lincs_import_command(script: str) -> str:
+    """ld_ag's neo4j-admin import (3.5) command in the 4.x form _neo4j_admin_import reads: `--nodes:Cell=<files>`
+    as `--nodes=Cell=<files>` (and so for --relationships), each file by its path in the repository (ld_ag copies
+    its own folder to the container's /import/), `--ignore-missing-nodes` as `--ignore-missing-nodes=true`; its
+    `--delimiter "\\t"` must be there (the files are then read as the tool reads them: tab-separated, by
+    _lincs_import_read) and its inert options are dropped. Any other option, a file outside /import/, or a script
+    that runs the tool in other than one command is an error."""
+    import shlex  # only this writer splits a shell command line
+
+    found = _LINCS_COMMAND.findall(script)
+    if len(found) != 1:
+        raise CorpusError(f"{LINCS_IDG}: {LINCS_IDG_SCRIPT} runs neo4j-admin import {len(found)} times, not once")
+    tokens = iter(shlex.split(found[0].replace("\\\n", " ")))
+    arguments: list[str] = []
+    tab = False
+    for token in tokens:
+        if not token.startswith("--"):
+            raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import has the argument {token!r}, not read here")
+        name, given, value = token[2:].partition("=")
+        kind, _, label = name.partition(":")
+        if kind in ("nodes", "relationships"):
+            paths = []
+            for path in value.split(","):
+                if not path.startswith("/import/") or ".." in path.split("/"):
+                    raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import reads {path}, not a file of /import/")
+                paths.append(f"{LINCS_IDG_FOLDER}/{path.removeprefix('/import/')}")
+            arguments.append(f"--{kind}={label + '=' if label else ''}{','.join(paths)}")
+        elif name == "delimiter":
+            tab = (value if given else next(tokens, "")) in ("\\t", "\t", "TAB")
+            if not tab:
+                raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import no longer reads tab-separated files")
+        elif name == "ignore-missing-nodes":
+            arguments.append(f"--ignore-missing-nodes={value if given else 'true'}")
+        elif name not in _LINCS_INERT:
+            raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import has the option --{name}, not read here")
+    if not tab:
+        raise CorpusError(f"{LINCS_IDG}: its neo4j-admin import no longer reads tab-separated files")
+    return "neo4j-admin import " + " ".join(arguments)
+
+
+def _lincs_import_read(mirror: Path) -> Callable[[str], bytes]:
+    """For _neo4j_admin_import: the files of one --nodes or --relationships argument (`<header>,<data>`) as the 3.5
+    tool reads them with `--delimiter "\\t"` (the first file's first line the header, the rest data; a .gz file
+    gunzipped; tab-separated, a '"' only quoting a field it starts), read from the repository at LINCS_IDG_COMMIT
+    and given back as the comma-separated rows _neo4j_admin_import reads."""
+    import gzip  # only this writer's files are gzipped
+
+    def read(paths: str) -> bytes:
+        rows: list[list[str]] = []
+        for path in paths.split(","):
+            data = read_file(LINCS_IDG, path, mirror, LINCS_IDG_COMMIT)
+            text = (gzip.decompress(data) if path.endswith(".gz") else data).decode("utf-8")
+            rows.extend(row for row in csv.reader(io.StringIO(text), delimiter="\t") if row)
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(rows)
+        return out.getvalue().encode("utf-8")
+    return read
+
+
+def _lincs_num_rels(script: str) -> list[str]:
+    """ag_num_rels.cypher's two apoc.periodic.iterate calls, each as the one query it runs in batches: the outer
+    query, its RETURN made a WITH, followed by the inner query it feeds (the embedded server has no APOC); a
+    statement of another form is an error."""
+    queries = []
+    for statement in _statements(script):
+        m = _LINCS_ITERATE.fullmatch(statement)
+        if m is None or not _LINCS_RETURN.search(m[1]):
+            raise CorpusError(f"{LINCS_IDG}: ag_num_rels.cypher's statement {statement[:60]!r} is not an "
+                              "apoc.periodic.iterate of a query that RETURNs rows")
+        outer = _LINCS_RETURN.sub(r" WITH \1", m[1])
+        queries.append(f"{outer} {m[2]}")
+    if len(queries) != 2:
+        raise CorpusError(f"{LINCS_IDG}: ag_num_rels.cypher no longer holds its two statements ({len(queries)})")
+    return queries
+
+
+def write_lincs_lymphoma(store: Any, mirror: Path) -> None:
+    """ld_ag of IUIDSL/kgap_lincs-idg's lymphoma graph (neo4j_prototype/neo4j_load/drugentral_lincs_lymphoma at
+    LINCS_IDG_COMMIT; Indiana University's Integrative Data Science Lab, "Knowledge Graph Analytics Platform" joining
+    the NIH LINCS L1000 drug perturbation signatures with DrugCentral and IDG's target data; CC0) as it builds the
+    graph: its one neo4j-admin import (3.5) command over v/'s and e/'s files (each a header file and a gzipped
+    tab-separated data file), then the Cypher files it pipes to cypher-shell, ag_indexes.cypher (its 3.x constraints and
+    indexes in 5.x syntax) and ag_num_rels.cypher (each node's num_rels, its number of relationships, 0 where it has
+    none; its two apoc.periodic.iterate calls run as the queries they batch). The import is done by _neo4j_admin_import
+    as the tool does it (ids strings, stored as `id`; `pr_is_lm:int` an integer, `zscore:float` a float; an empty field
+    no property; --ignore-missing-nodes, of which the files need none); its --mode=csv, --high-io, --report-file and
+    --database are inert here, and ag_warm_cache.cypher (apoc.warmup.run, which loads the store into memory) writes
+    nothing and is not run; nor are the docker, auth and port steps around them. The graph: the cell lines (Cell: id
+    "U937", type, lineage, histology, source, ATCC id, gender), the drugs of DrugCentral (Drug: id its DrugCentral id,
+    name, LINCS perturbagen ids and names, InChIKey, SMILES, ChEMBL, ChEBI, DrugBank, RxNorm, UNII ids and the like,
+    synonyms), the L1000 landmark genes (Gene: id its Entrez id, symbol, title, IDG target development level and family,
+    UniProt, chromosome location, description) and the signatures of the drug-perturbation experiments on two lymphoma
+    lines, U937 and WSU-DLCL2 (Signature: id "CPC006_U937_6H:BRD-...:10", perturbagen, dose, time, cell); CELL_SIGNATURE
+    from a cell to each signature taken on it, DRUG_SIGNATURE from a drug to its signatures, SIGNATURE_GENE from a gene
+    to each signature that moved its expression (zscore); every node and relationship has source
+    "drugcentral_lincs_lymphoma"."""
+    script = read_file(LINCS_IDG, LINCS_IDG_SCRIPT, mirror, LINCS_IDG_COMMIT).decode("utf-8")
+    _neo4j_admin_import(store, LINCS_IDG, _lincs_import_command(script), _lincs_import_read(mirror))
+    for name in ("ag_indexes.cypher", "ag_num_rels.cypher"):
+        if f"/import/{name}" not in script:
+            raise CorpusError(f"{LINCS_IDG}: {LINCS_IDG_SCRIPT} no longer runs {name}")
+    indexes = read_file(LINCS_IDG, f"{LINCS_IDG_FOLDER}/ag_indexes.cypher", mirror, LINCS_IDG_COMMIT)
+    _run_script(store, indexes.decode("utf-8"), _no_files(LINCS_IDG))
+    num_rels = read_file(LINCS_IDG, f"{LINCS_IDG_FOLDER}/ag_num_rels.cypher", mirror, LINCS_IDG_COMMIT)
+    for query in _lincs_num_rels(num_rels.decode("utf-8")):
+        store.query(query, read_only=False)
+
+
 # [s41C source and writer above]
 
 
@@ -19086,6 +19276,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "outbreaks with their coronaviruses (SDSC's coronavirus knowledge "
                                             "graph, 2020)",
           writer=write_coronavirus_strains, source=CORONAVIRUS_KG),
+    Graph("lincs-lymphoma", "frozen", "Drug perturbation signatures of the NIH LINCS L1000 project on two "
+                                      "lymphoma cell lines (U937, WSU-DLCL2): each signature's compound, dose, time "
+                                      "and cell line, the landmark genes it moved (z-score), the DrugCentral drugs "
+                                      "with their identifiers and the cell lines' lineage and histology (IU's KGAP "
+                                      "LINCS-IDG graph, 2020)",
+          writer=write_lincs_lymphoma, source=LINCS_IDG),
     # [s41C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

@@ -8718,6 +8718,110 @@ def test_coronavirus_strains_refuses_what_its_notebook_does_not_run_as_read_here
         corpus.write_coronavirus_strains(Recorder(), _coronavirus_mirror(tmp_path, monkeypatch, notebook))
 
 
+# IUIDSL/kgap_lincs-idg's lymphoma ld_ag (shortened): the docker steps around its one neo4j-admin import (3.5)
+# command, run in the ephemeral container over /import/ (its own folder copied there), each file argument a header
+# file and a gzipped tab-separated data file; then the Cypher files it pipes to cypher-shell
+_LINCS_IMPORT = (
+    'docker exec -t \\\n   ${EPHEMERALCONTAINER} bin/neo4j-admin import \\\n  --mode=csv \\\n'
+    '  --database="${CONTAINER}" \\\n  --ignore-missing-nodes \\\n  --delimiter "\\t" \\\n  --high-io=true \\\n'
+    "  --report-file=importreport.txt \\\n"
+    '  --nodes:Gene="/import/v/gene.hdr.tsv,/import/v/gene.tsv.gz" \\\n'
+    '  --nodes:Signature="/import/v/signature.hdr.tsv,/import/v/signature.tsv.gz" \\\n'
+    '  --relationships:SIGNATURE_GENE="/import/e/signature.gene.hdr.tsv,/import/e/signature.gene.tsv.gz"\n')
+_LINCS_CYPHER_SHELL = "".join(f'docker exec -t ${{CONTAINER}} bash -c "bin/cypher-shell </import/{name}"\n'
+                              for name in ("ag_indexes.cypher", "ag_num_rels.cypher", "ag_warm_cache.cypher"))
+_LINCS_SCRIPT = ("#!/bin/bash\n# neo4j-admin import can not be used on a running neo4j\n"
+                 + _LINCS_IMPORT + "docker stop ${EPHEMERALCONTAINER}\n" + _LINCS_CYPHER_SHELL)
+_LINCS_NUM_RELS = ('CALL apoc.periodic.iterate(\n"MATCH (n)-[r]-() return n, count(r) as num_rels",\n'
+                   '"set n.num_rels = num_rels",\n{batchSize:1000, iterateList:true, parallel:true});\n\n'
+                   'CALL apoc.periodic.iterate(\n"MATCH (n) where not (n)--() return n",\n"set n.num_rels = 0",\n'
+                   "{batchSize:1000, iterateList:true, parallel:true});\n")
+
+
+def _lincs_files(**changed: str | bytes) -> dict[str, str | bytes]:
+    import gzip
+
+    files: dict[str, str | bytes] = {
+        "ld_ag": _LINCS_SCRIPT,
+        "v/gene.hdr.tsv": "id:ID(pr_gene_id)\tpr_gene_symbol:string\tpr_is_lm:int\tdescription:string\n",
+        # an empty description; a '"' in the middle of a field, which only a field's first character opens
+        "v/gene.tsv.gz": gzip.compress(b'780\tDDR1\t1\t\n5211\tPFKL\t1\tEukaryotic two domain clade "E" family.\n'),
+        "v/signature.hdr.tsv": "id:ID(sig_id)\tpert_iname:string\tpert_idose:string\n",
+        "v/signature.tsv.gz": gzip.compress("CPC006_U937_6H:BRD-K1:10\tvorinostat\t10 µM\n".encode()),
+        "e/signature.gene.hdr.tsv": ":START_ID(pr_gene_id)\t:END_ID(sig_id)\tzscore:float\n",
+        # the last row's gene is not among the nodes: --ignore-missing-nodes skips it
+        "e/signature.gene.tsv.gz": gzip.compress(b"780\tCPC006_U937_6H:BRD-K1:10\t3.5\n"
+                                                 b"5211\tCPC006_U937_6H:BRD-K1:10\t-4.25\n"
+                                                 b"999\tCPC006_U937_6H:BRD-K1:10\t5.0\n"),
+        "ag_indexes.cypher": "//\tThis file was created by user 'plastic'\n"
+                             "CREATE CONSTRAINT ON (n:Gene) ASSERT n.pr_gene_symbol IS UNIQUE;\n"
+                             "CREATE INDEX ON :Signature(pert_iname);\n",
+        "ag_num_rels.cypher": _LINCS_NUM_RELS,
+        "ag_warm_cache.cypher": "CALL apoc.warmup.run(true, true);\n", **changed}
+    return {f"{corpus.LINCS_IDG_FOLDER}/{path}": text for path, text in files.items()}
+
+
+def _lincs_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **changed: str | bytes) -> Path:
+    # the repository's later restructuring removed the folder: the writer reads it at the pinned commit
+    pinned = _committed_mirror(tmp_path, "IUIDSL+kgap_lincs-idg", _lincs_files(**changed),
+                               later={path: None for path in _lincs_files()})
+    monkeypatch.setattr(corpus, "LINCS_IDG_COMMIT", pinned)
+    return tmp_path
+
+
+def test_lincs_lymphoma_imports_ld_ags_command_then_runs_its_cypher(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_lincs_lymphoma(store, _lincs_mirror(tmp_path, monkeypatch))
+    sig = "CPC006_U937_6H:BRD-K1:10"
+    assert store.calls == [
+        # ids strings, `pr_is_lm:int` an integer, an empty field no property, the quote kept as the tool reads it
+        ("UNWIND $rows AS row CREATE (n:`Gene`) SET n = row",
+         {"rows": [{"id": "780", "pr_gene_symbol": "DDR1", "pr_is_lm": 1},
+                   {"id": "5211", "pr_gene_symbol": "PFKL", "pr_is_lm": 1,
+                    "description": 'Eukaryotic two domain clade "E" family.'}]}),
+        ("UNWIND $rows AS row CREATE (n:`Signature`) SET n = row",
+         {"rows": [{"id": sig, "pert_iname": "vorinostat", "pert_idose": "10 µM"}]}),
+        ("CREATE INDEX `neo4j_admin_import_0` IF NOT EXISTS FOR (n:`Gene`) ON (n.`id`)", {}),
+        ("CREATE INDEX `neo4j_admin_import_1` IF NOT EXISTS FOR (n:`Signature`) ON (n.`id`)", {}),
+        ("CALL db.awaitIndexes()", {}),
+        ("UNWIND $rows AS row MATCH (s:`Gene` {`id`: row.s}) MATCH (e:`Signature` {`id`: row.e}) "
+         "CREATE (s)-[r:`SIGNATURE_GENE`]->(e) SET r = row.p",
+         {"rows": [{"s": "780", "e": sig, "p": {"zscore": 3.5}}, {"s": "5211", "e": sig, "p": {"zscore": -4.25}}]}),
+        ("DROP INDEX `neo4j_admin_import_0`", {}), ("DROP INDEX `neo4j_admin_import_1`", {}),
+        # ag_indexes.cypher in 5.x syntax, then ag_num_rels.cypher's two batched queries each as one query
+        ("CREATE CONSTRAINT FOR (n:Gene) REQUIRE n.pr_gene_symbol IS UNIQUE", {}),
+        ("CREATE INDEX FOR (n:Signature) ON (n.pert_iname)", {}),
+        ("MATCH (n)-[r]-() WITH n, count(r) as num_rels set n.num_rels = num_rels", {}),
+        ("MATCH (n) where not (n)--() WITH n set n.num_rels = 0", {})]
+
+
+def test_lincs_lymphoma_reads_the_3_5_command_in_the_4_x_form() -> None:
+    command = corpus._lincs_import_command(_LINCS_SCRIPT)
+    folder = corpus.LINCS_IDG_FOLDER
+    assert command == (
+        f"neo4j-admin import --ignore-missing-nodes=true --nodes=Gene={folder}/v/gene.hdr.tsv,{folder}/v/gene.tsv.gz "
+        f"--nodes=Signature={folder}/v/signature.hdr.tsv,{folder}/v/signature.tsv.gz "
+        f"--relationships=SIGNATURE_GENE={folder}/e/signature.gene.hdr.tsv,{folder}/e/signature.gene.tsv.gz")
+
+
+@pytest.mark.parametrize(("changed", "refused"), [
+    ({"ld_ag": _LINCS_SCRIPT.replace('  --delimiter "\\t" \\\n', "")}, "no longer reads tab-separated files"),
+    ({"ld_ag": _LINCS_SCRIPT.replace('--delimiter "\\t"', "--delimiter ,")}, "no longer reads tab-separated files"),
+    ({"ld_ag": _LINCS_SCRIPT.replace("--high-io=true", "--id-type=INTEGER")}, "has the option --id-type"),
+    ({"ld_ag": _LINCS_SCRIPT.replace("/import/v/gene.tsv.gz", "/import/../gene.tsv.gz")}, "not a file of /import/"),
+    ({"ld_ag": _LINCS_SCRIPT + _LINCS_IMPORT}, "runs neo4j-admin import 2 times, not once"),
+    # without --ignore-missing-nodes the tool stops at the row whose gene it did not import
+    ({"ld_ag": _LINCS_SCRIPT.replace("  --ignore-missing-nodes \\\n", "")}, "not both imported"),
+    ({"ld_ag": _LINCS_SCRIPT.replace("</import/ag_num_rels.cypher", "")}, "no longer runs ag_num_rels.cypher"),
+    ({"ag_num_rels.cypher": _LINCS_NUM_RELS + "MATCH (n) SET n.num_rels = 1;\n"}, "is not an apoc.periodic.iterate"),
+    ({"ag_num_rels.cypher": _LINCS_NUM_RELS.split(";")[0] + ";\n"}, "no longer holds its two statements")])
+def test_lincs_lymphoma_refuses_what_ld_ag_does_not_run_as_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changed: dict[str, str], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_lincs_lymphoma(Recorder(), _lincs_mirror(tmp_path, monkeypatch, **changed))
+
+
 # [s41C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
