@@ -598,11 +598,19 @@ def test_named_records_of_a_short_text_are_entities_and_nameless_passages_stay_c
         MERGE (d:Manual {path: 'controls.pdf'})
         CREATE (d)-[:HAS_PASSAGE]->(p:Passage {text: $ask + ' sets ' + i, position: i}), (p)-[:MENTIONS]->(c)
         """, {"ask": ask}, read_only=False)
+    # a poem's lines in its `content`, short on average, a few poems running to thousands of characters: still a
+    # fact, its long values not read (chinese-poetry, tune)
+    store.query("""
+        UNWIND range(1, 30) AS i
+        CREATE (:Poem {name: 'Poem ' + i,
+                       content: CASE WHEN i = 1 THEN $long ELSE 'Lines of poem ' + i + ', a river under the moon.' END})
+        """, {"long": "A long poem. " * 50}, read_only=False)
     before = schema_state(store)
     inf = infer_schema(store, InferOptions(read_only=True))
     by = {e.label: e for e in inf.schema.entities}
-    assert set(by) == {"Control", "Enhancement"}
+    assert set(by) == {"Control", "Enhancement", "Poem"}
     assert by["Enhancement"].name == ["name"] and "text" in by["Enhancement"].facts
+    assert by["Poem"].facts == ["content"]
     skipped = {s.label: s.reason for s in inf.domain.skipped}
     assert skipped["Passage"].startswith("chunks of text") and skipped["Manual"].startswith("documents")
     assert schema_state(store) == before

@@ -286,8 +286,16 @@ def _slug_of(value: str, name: str) -> bool:
     return " " not in bare and len(spelled) >= 10 and run(bare) == spelled
 
 
+# ... and in Chinese or Japanese, unspaced: a break inside (a full stop, a comma) followed by letters, in a text of at
+# least twice as many letters as a sentence has words (a poem's lines, "纤云弄巧，飞星传恨，...")
+_CJK_BREAK = re.compile(r"[。！？；，][^\W\d_]")
+
+
 def _sentence_named(name: str) -> bool:
-    """Whether an entity's name is a sentence (`SENTENCE_WORDS`, `_SENTENCE_MARK`), as a tweet's text names it."""
+    """Whether an entity's name (or a value) is a sentence (`SENTENCE_WORDS`, `_SENTENCE_MARK`, `_CJK_BREAK`), as a
+    tweet's text names it."""
+    if CJK_LETTER.search(name):
+        return len(name.strip()) >= 2 * SENTENCE_WORDS and _CJK_BREAK.search(name) is not None
     return len(name.split()) >= SENTENCE_WORDS and _SENTENCE_MARK.search(name) is not None
 _NAMELESS = re.compile(r"(?i)^\s*(?:[+-]?(?:\d+(?:[.,]\d*)?|\.\d+)(?:e[+-]?\d+)?"
                        r"|[^@\s]+@[^@\s]+\.[a-z]{2,}"
@@ -2629,7 +2637,10 @@ class _Reading:
         # switch does X uplink to" is the switch it LINKS to, not the tie's `uplink` 0.0; telco-topology, tune)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
             and (self.kind == "agent" or not end.relation_words or (self.which_noun and self.wh_noun is not None)) \
-            and (_NAMELESS.match(end.to) is not None or date_stamp(end.to))
+            and (_NAMELESS.match(end.to) is not None or date_stamp(end.to)
+                 # (... nor a text of sentences: "《鹊桥仙·纤云弄巧》是哪位词人写的" (which poet wrote it) is its
+                 # author, not its lines; chinese-poetry, tune)
+                 or _sentence_named(end.to))
         # ... nor does an entity named by a sentence (a tweet's text) that the question does not name: "which team
         # did Trump congratulate in his tweet with #StanleyCup" is the team the tweet mentions, not the tweet
         # (trump-tweets, tune)

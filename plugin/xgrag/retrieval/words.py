@@ -1168,6 +1168,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "类型": "type category genre", "类别": "category type", "种类": "kind type", "分类": "category",
     "风格": "style genre", "名字": "name", "名称": "name", "英文名": "english name", "别名": "alias other name",
     "又名": "alias other name", "标题": "title", "描述": "description", "简介": "summary description",
+    # what a text says (chinese-poetry, tune: "《江雪》的全文是什么" asks the poem's `content`)
+    "全文": "text content", "内容": "content text", "正文": "text content",
     "电话": "phone", "邮政编码": "postcode postal", "邮政区码": "postcode postal",
     "邮编": "postcode postal", "区号": "dialling code", "邮箱": "email", "网址": "url website",
     "网站": "website url", "链接": "link url",

@@ -164,7 +164,8 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
         # (a record known by its key alone is known to people by what it says: "the tweet saying liberals made the
         # eclipse a race issue" (russian-troll-tweets, spent: its text, 103 characters on average, was out of the
         # mapping and no tweet could be found by it)
-        if reason is not None and (nameless or key == stated) and reason.startswith("free text") \
+        if reason is not None and ((nameless and reason.startswith("free text"))
+                                   or (key == stated and reason.startswith(("free text", "values up to")))) \
                 and s.avg_len is not None \
                 and s.avg_len <= MAX_FACT_CHARS:
             reason = None

@@ -737,8 +737,9 @@ def named_statement(lp: LabelProfile, opts: InferOptions) -> str | None:
     longer than a fact on average (MAX_FACT_CHARS) and a name of its own tells its nodes apart. A RAG library's
     chunks have no name and hold passages; a security control's enhancement "Account Management | Inactivity
     Logout" states in 162 characters on average what it asks (nist-controls, spent: read as chunks, no enhancement
-    could be linked by its name)."""
-    text = _text_prop(lp, opts)
+    could be linked by its name), a poem its lines in its `content` (chinese-poetry, tune: left out for a few
+    poems of thousands of characters, "what is the full text of 江雪" answered its poet)."""
+    text = next((s for k in TEXT_KEYS if (s := lp.properties.get(k)) is not None and "string" in s.kinds), None)
     if text is None or (text.avg_len or 0) > MAX_FACT_CHARS:
         return None
     named = any(score >= 90 and len(keys) == 1 for score, keys, _ in name_candidates(lp, opts))

@@ -3005,6 +3005,16 @@ def test_a_value_typed_whole_names_its_one_holder_where_no_entity_is_named() -> 
     assert _read("Which set has the Black piece?", facts)[0] != "Snowspeeder."
 
 
+def test_a_text_of_sentences_answers_no_which_or_who() -> None:
+    # chinese-poetry (tune): "which poet wrote it" is the poem's author, not its lines, once its `content` is a fact;
+    # "what is its full text" is the lines
+    lines = "\n纤云弄巧，飞星传恨，银汉迢迢暗度。金风玉露一相逢，便胜却人间无数。\n"
+    facts = [_prop("c", "鹊桥仙·纤云弄巧", "content", lines, "Poetry"),
+             _edge("a", "鹊桥仙·纤云弄巧", "HAS POETRY", "秦观", "Poetry", "Author")]
+    assert _read("《鹊桥仙·纤云弄巧》是哪位词人写的？", facts) == ("秦观.", ["a"])
+    assert _read("《鹊桥仙·纤云弄巧》的全文是什么？", facts)[1] == ["c"]
+
+
 def test_where_found_is_what_a_located_relation_reaches() -> None:
     # blood-cell-markers (spent): the cells a marker marks are a broad type; where they are found is the tissue
     # that type IS_LOCATED_IN, though no type says a place
