@@ -7199,6 +7199,40 @@ first letter; korea-building-laws' loader takes some 24 minutes here (each relat
 chapters numbered like "제5장의2" merge into their base chapter, its questions in Korean; none of coronavirus-strains,
 listed-company-profiles, mtime-top100 or nist-controls has a relationship-property question.
 
+Helper s41A's paragraph, written blind (the forty-first split, in preparation; begun at 20:41 UTC on 4 December 2026,
+its deadline 21:25; domain searched: government, law, courts, elections and politics, in English, Portuguese, Spanish,
+German, French, Swedish, Chinese, Korean, Japanese, Indonesian and Turkish): no graph added, none loaded, no questions
+written, nothing registered in GRAPHS or the split test, and no xgrag command was run on any candidate. The domain's
+public Neo4j graphs with their data and load script committed are, as far as this search reached, all in the corpus or
+left out before; every repository below was grepped here first. New this time and left out: Batsy13/graph-theory-pi (the
+Brazilian Chamber of Deputies: its deputy, party, organ, proposition and vote injection scripts read the Dados Abertos
+API at run time, no data committed); fbreversg/polcheck (Spanish politicians' salaries: its csv_import_neo.py LOADs a
+/tmp/import.csv that no commit holds); bedw8/congreso (Chile's Chamber votes 2018-2020 as committed CSVs, but download
+scripts only, no Neo4j loader); Emile-Jn/politician-convictions-knowledge-graph (French politicians' convictions:
+Wikidata and Wikipedia scraping and a GNN, no Neo4j); strongwinderic/brazil-election-graph-analysis (C# charts over TSE
+dump files not committed, no Neo4j); parshva45/Court-Graph and Court-Graph-Server (an Angular app and its Node server,
+no data); edugzlez/parliament-graph (a parliament-arch chart component); wikit-ai/kg-rag-egc2024 (SustainGraph's SDG
+goals, targets, indicators and ministries: apoc.load.json of the UN SDG API at run time and a transformations.xlsx not
+in the repository); arafkarsh/electoralbonds, s7u512/ElectoralBonds and ryanhubert/fed-judge-data (India's electoral
+bonds, US federal judges: analyses and packages with no Neo4j); a Brazilian despesas-da-Camara ingest script (Deputado
+PAGOU Fornecedor, two labels; its despesas_camara.csv in no indexed repository); a Brazilian parliamentary-amendments
+graph (Parlamentar, Emenda, Municipio, Despesa, Empresa: its repository not named by the search, its data read from
+APIs); a Chilean senators seed file (invented rows: "Juan Perez", senator_001); neo4j-examples/graphgists (no file name
+in its mirror names a government, law or politics gist). Fetched again and refused ("No snapshot of that repository can
+be had here"): hyensooharry-design/industrial-safety-law-graph-rag-system and Tuanxyzc/traffic-law-graphrag. Seen again,
+left out before and not tried again: labdados/tec-cid, fdoyle/govtrack, erwanor/graph-politics,
+SojaSurfer/Text_Technology, legis-graph/legis-graph, mneedham/graphing-brexit, the Irish 2016 election course projects
+(JasonMcTigue, GaryMcHugh, DarrenFitz, seaniemc, mkboyle, whytekieran, Ross-Byrne), guyfreund/israeli-law-graph,
+justin-napolitano's Supreme Court repositories, DFID/dcm-graph, dmehrotra/department-of-defense-cypher,
+ollihoo/geographicalHierarchyGraph, syedhassaanahmed/neo4j-datasets' europe-politics,
+elliottsmith/bankofparliament.data, datmieu204/political-net, miskibin/sejmofil-neo4j-mcp,
+jmelgarmartin/congreso_insights, bettergovph/open-congress-data, croftr/mps-utils, openoakland/opendisclosure, the
+lobbywatch and swissparlpy loaders and fluchairesteven/hackathon-24-lagginhorn2, northernvariables/FedMCP (CanadaGPT),
+CivicDash/democratie, the Georgia 2022 FEC fetcher, the Czech UPA and Slovak National Council votes projects (their
+repositories again not named; Aenariss/upa-projekt-1, andufkova/UPA-proj-2020 and DI3GOcze/School-UPA-project-1, looked
+at here, hold no votes code), the Korean politicians.csv py2neo loader and the Korean Public Procurement Service
+payments loader (its repository again not identified).
+
 [s41A paragraph above]
 
 Helper s41B's paragraph, written blind (the forty-first split, in preparation; begun at 19:53 UTC on 4 December 2026,
