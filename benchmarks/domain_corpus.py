@@ -17827,6 +17827,95 @@ def write_mtime_top100(store: Any, mirror: Path) -> None:
                         lambda path: _mtime_file(lambda p: read_file(MTIME, p, mirror, MTIME_COMMIT), path))
 
 
+CHINOOK = "MaxAtkinson/BigDataCW1"  # a 2019 Big Data Management coursework: Chinook from MySQL to MongoDB and Neo4j
+CHINOOK_COMMIT = "354d24532aced609f57bdecef2e70094e8e66fc7"  # its HEAD (13 February 2019)
+CHINOOK_SCRIPT = "etl/neo.py"
+CHINOOK_ENTRY = "transform_and_load"  # NeoETL's load; run.py calls it through ETL.run() after ETL.extract()
+CHINOOK_LINK = "ln ./data/* /var/lib/neo4j/import"  # the one shell command it runs: its data/ is the import folder
+
+
+class _ChinookSession:
+    """db.neo's `db()` (driver.session) for etl/neo.py: each session.run(statement) is run as written (in 5.x syntax)
+    with its `LOAD CSV ... FROM 'file:///<name>'` reading data/<name> at CHINOOK_COMMIT, the files its `ln` links
+    into Neo4j's import folder."""
+
+    def __init__(self, store: Any, mirror: Path) -> None:
+        self.store = store
+        self.rows_of = lambda url, delimiter: _csv_rows(
+            read_file(CHINOOK, "data/" + _chinook_file(url), mirror, CHINOOK_COMMIT), delimiter)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def run(self, statement: str, **params: Any) -> list[Any]:
+        if params:
+            raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} runs a statement with parameters, not read here")
+        _run_script(self.store, statement, self.rows_of)
+        return []
+
+
+def _chinook_file(url: str) -> str:
+    """The file name of a `file:///<name>` its LOAD CSVs read; any other URL is an error."""
+    if not url.startswith("file:///") or "/" in url.removeprefix("file:///"):
+        raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} reads {url}, which no loader here serves")
+    return url.removeprefix("file:///")
+
+
+def _chinook_os(ran: list[str]) -> types.ModuleType:
+    """The `os` etl/neo.py uses: os.path.isfile('/var/lib/neo4j/import/tracks.csv') is False (a fresh server), so
+    it runs os.popen(CHINOOK_LINK), recorded in `ran`; any other command is refused."""
+    module = types.ModuleType("os")
+
+    def popen(command: str) -> Any:
+        if command != CHINOOK_LINK:
+            raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} runs {command!r}, which is not run here")
+        ran.append(command)
+        return io.StringIO("")
+    module.path = types.SimpleNamespace(isfile=lambda path: False)  # type: ignore[attr-defined]
+    module.popen = popen  # type: ignore[attr-defined]
+    return module
+
+
+def write_chinook_music(store: Any, mirror: Path) -> None:
+    """etl/neo.py of MaxAtkinson/BigDataCW1 at CHINOOK_COMMIT (Max Atkinson, Scott Condron, Stamatis Tiniakos and
+    Robert Rand's Big Data Management coursework of February 2019: the Chinook sample database from MySQL to MongoDB
+    and Neo4j; no licence stated) as it runs: NeoETL().transform_and_load(), its eight loads in its order (tracks,
+    playlists, artists, albums, invoices, invoice lines, customers, employees), each LOAD CSV over the CSV file its
+    ETL.extract() wrote from MySQL and committed in data/ (Track with its media type and genre names, Playlist,
+    PlaylistTrack, Artist, Album, Invoice, InvoiceLine, Customer, Employee), each MATCH ... MERGE that links them by
+    the ids it stores (BY, ON, CONTAINS, IN, FOR, BILLED_TO, SUPPORTED_BY, REPORTS_TO). It is executed with its own
+    imports given: constants (its constants.py), etl.etl's ETL (a plain base class: the real one connects to MySQL to
+    extract, which run.py does before), db.neo's db (_ChinookSession: each session.run statement in 5.x syntax,
+    USING PERIODIC COMMIT dropped, toInt() now toInteger(), CREATE INDEX ON :L(p) now CREATE INDEX FOR) and os
+    (_chinook_os: its `ln` of data/ into the import folder is what serving data/ does). Its analysis queries are not
+    run."""
+    ran: list[str] = []
+
+    def constants() -> types.ModuleType:
+        module = types.ModuleType("constants")
+        exec(compile(read_file(CHINOOK, "constants.py", mirror, CHINOOK_COMMIT).decode("utf-8"),  # noqa: S102
+                     f"{CHINOOK}/constants.py", "exec"), module.__dict__)
+        return module
+    modules = {"os": _chinook_os(ran), "constants": constants(),
+               "etl.etl": types.SimpleNamespace(ETL=type("ETL", (), {})),
+               "db.neo": types.SimpleNamespace(db=lambda: _ChinookSession(store, mirror))}
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if name not in modules:
+            raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} imports {name}, which is not given here")
+        return modules[name]
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer},
+                                 "__name__": "etl.neo"}
+    source = read_file(CHINOOK, CHINOOK_SCRIPT, mirror, CHINOOK_COMMIT).decode("utf-8")
+    exec(compile(source, f"{CHINOOK}/{CHINOOK_SCRIPT}", "exec"), namespace)  # noqa: S102 - its loader runs
+    getattr(namespace["NeoETL"](), CHINOOK_ENTRY)()
+    if ran != [CHINOOK_LINK]:
+        raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} did not link its data/ into the import folder as expected")
+
+
 # [s41D source and writer above]
 
 
@@ -19303,6 +19392,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "director and leading actors, and each director related to the leading actors "
                                      "of their films (bubblewu's neo4j-admin import)",
           writer=write_mtime_top100, source=MTIME),
+    Graph("chinook-music", "frozen", "the Chinook sample music store as a 2019 coursework loads it into Neo4j: "
+          "artists, their albums, the albums' tracks (composer, genre, media type, length, size, price), playlists "
+          "and the tracks they contain, and the store's customers, employees, invoices and invoice lines",
+          writer=write_chinook_music, source=CHINOOK),
     # [s41D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
