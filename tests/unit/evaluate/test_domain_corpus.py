@@ -9097,6 +9097,105 @@ def test_mtime_top100_refuses_what_its_command_would_not_import_as_read_here(
     assert not any("CREATE (s)" in statement for statement, _ in store.calls)
 
 
+# MaxAtkinson/BigDataCW1's etl/neo.py as written (its imports, its os check and `ln`, its f-string statements with
+# USING PERIODIC COMMIT, toInt() and CREATE INDEX ON), shortened to two of its loads (artists, then albums and their
+# links), over two of its data/ files, a row or two each, their headers as its ETL.extract() writes them
+_CHINOOK_LOADER = '''import os
+import constants
+from etl.etl import ETL
+from db.neo import db
+
+class NeoETL(ETL):
+    def transform_and_load(self):
+        if not os.path.isfile('/var/lib/neo4j/import/tracks.csv'):
+            p = os.popen('ln ./data/* /var/lib/neo4j/import')
+        self.transform_and_load_artists()
+        self.transform_and_load_albums()
+
+    def transform_and_load_albums(self):
+        with db() as session:
+            session.run(f\'\'\'
+                USING PERIODIC COMMIT
+                LOAD CSV WITH HEADERS FROM 'file:///{constants.ALBUMS_FILENAME}.csv'
+                AS row
+                CREATE (:Album {{
+                    id: toInt(row.AlbumId),
+                    title: row.Title
+                }});
+            \'\'\')
+            session.run('CREATE INDEX ON :Album(id)')
+            session.run(\'\'\'
+                MATCH (ar:Artist)
+                MATCH (al:Album) WHERE al.artistId = ar.id
+                MERGE (al)-[:BY]->(ar)
+            \'\'\')
+
+    def transform_and_load_artists(self):
+        with db() as session:
+            session.run(f\'\'\'
+                USING PERIODIC COMMIT
+                LOAD CSV WITH HEADERS FROM 'file:///{constants.ARTISTS_FILENAME}.csv'
+                AS row
+                CREATE (:Artist {{
+                    id: toInt(row.ArtistId),
+                    name: row.Name
+                }})
+            \'\'\')
+
+    def best_employee(self):
+        with db() as session:
+            response = session.run(\'\'\'MATCH (e:Employee) RETURN e\'\'\')
+'''
+_CHINOOK_FILES: dict[str, str | bytes] = {
+    "constants.py": "ARTISTS_FILENAME = 'artists'\nALBUMS_FILENAME = 'albums'\n",
+    "data/artists.csv": "ArtistId,Name,NumAlbums\n1,AC/DC,2\n2,Accept,2\n",
+    "data/albums.csv": "AlbumId,Title,ArtistId\n1,For Those About To Rock We Salute You,1\n"}
+
+
+def _chinook_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _CHINOOK_LOADER) -> Path:
+    # a later commit's albums (what the pinned commit's load must not read)
+    later: dict[str, str | bytes | None] = {"data/albums.csv": "AlbumId,Title,ArtistId\n9,Later,1\n"}
+    monkeypatch.setattr(corpus, "CHINOOK_COMMIT", _committed_mirror(
+        tmp_path, "MaxAtkinson+BigDataCW1", {"etl/neo.py": loader} | _CHINOOK_FILES, later))
+    return tmp_path
+
+
+def test_chinook_music_runs_its_loaders_statements_in_its_order_over_its_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_chinook_music(store, _chinook_mirror(tmp_path, monkeypatch))
+    assert [params for _, params in store.calls] == [
+        # file:///artists.csv read from data/ at the pinned commit, every column a string (NumAlbums too)
+        {"rows": [{"ArtistId": "1", "Name": "AC/DC", "NumAlbums": "2"},
+                  {"ArtistId": "2", "Name": "Accept", "NumAlbums": "2"}]},
+        {"rows": [{"AlbumId": "1", "Title": "For Those About To Rock We Salute You", "ArtistId": "1"}]},
+        {}, {}]
+    statements = [" ".join(statement.split()) for statement, _ in store.calls]
+    assert statements[0] == "UNWIND $rows AS row CREATE (:Artist { id: toInteger(row.ArtistId), name: row.Name })"
+    assert statements[1] == ("UNWIND $rows AS row CREATE (:Album { id: toInteger(row.AlbumId), "
+                             "title: row.Title })")
+    assert statements[2] == "CREATE INDEX FOR (n:Album) ON (n.id)"  # CREATE INDEX ON :Album(id), in 5.x syntax
+    assert statements[3] == "MATCH (ar:Artist) MATCH (al:Album) WHERE al.artistId = ar.id MERGE (al)-[:BY]->(ar)"
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    # an import it is not given, another shell command, a file outside the import folder, a parameter
+    ("import subprocess\n" + _CHINOOK_LOADER, "imports subprocess, which is not given here"),
+    (_CHINOOK_LOADER.replace("ln ./data/* /var/lib/neo4j/import", "rm -rf /var/lib/neo4j/import"),
+     "runs 'rm -rf /var/lib/neo4j/import', which is not run here"),
+    (_CHINOOK_LOADER.replace("'file:///{constants.ARTISTS_FILENAME}.csv'", "'https://x.org/artists.csv'"),
+     "reads https://x.org/artists.csv, which no loader here serves"),
+    (_CHINOOK_LOADER.replace("session.run('CREATE INDEX ON :Album(id)')",
+                             "session.run('CREATE INDEX ON :Album(id)', x=1)"), "runs a statement with parameters"),
+])
+def test_chinook_music_refuses_what_its_loader_would_not_run_as_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_chinook_music(store, _chinook_mirror(tmp_path, monkeypatch, loader))
+    assert not any("MERGE (al)" in statement for statement, _ in store.calls)
+
+
 # [s41D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
