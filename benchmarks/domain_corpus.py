@@ -7233,8 +7233,6 @@ repositories again not named; Aenariss/upa-projekt-1, andufkova/UPA-proj-2020 an
 at here, hold no votes code), the Korean politicians.csv py2neo loader and the Korean Public Procurement Service
 payments loader (its repository again not identified).
 
-[s41A paragraph above]
-
 Helper s41B's paragraph, written blind (the forty-first split, in preparation; begun at 19:53 UTC on 4 December 2026,
 its deadline 21:25; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Portuguese
 and Spanish). auto-suppliers: github.com/l2lee/Automotive-Supply-Chain-Analysis (Hua Jin Hsu's and Ripple's final
@@ -7292,8 +7290,6 @@ brcodington78/Wealth-Visualizer, Woojgh/forbes_40: no Neo4j load found); and, se
 blitzcodelabs/BlitzCode, maxdemarzi/property_graph, the Braintree real estate package, diegomrodz/natmed.project,
 kinau/P300, 2020-data-integration/data-collection, ONSdigital/dp-hierarchy-builder, zackys/handson-neo4j, naphattha's
 SET50 graphs, bulebule00/Financial-knowledge-map and the GraphGists.
-
-[s41B paragraph above]
 
 Helper s41C's paragraph, written blind (the forty-first split, in preparation; begun at 20:07 UTC on 4 December 2026;
 domain searched: science, medicine, health, biology, chemistry and education, in English, Chinese, Korean, Japanese,
@@ -7358,8 +7354,6 @@ robertogs2/bases, ddmoitra/Neo4j-Solar_System_Graph_Database, JoanWu5/University
 WxxShirley/FDU_Courses_QA, rao305/boilerai, AIDA-UIUC/uiuc-scheduler, dgg32/fda_food and xingyve0319's SHU medical
 graph.
 
-[s41C paragraph above]
-
 Helper s41D's paragraph, written blind (the forty-first split, in preparation; domain searched: culture, books, music,
 film, art, history and games; this helper began at 20:07 UTC on 4 December 2026, its deadline 21:25; cut off by an
 API error until 20:45, so the search was short). chinook-music: github.com/MaxAtkinson/BigDataCW1 (Max Atkinson,
@@ -7401,8 +7395,6 @@ at run time, not committed); a Croatian hand-typed album list (Izvodac, Album: a
 (Anime, User: anime in the corpus several times); leylines/hidden-history (AgensGraph SQL, conspiracy "history").
 Seen again, already in the corpus or left out before: Kozukq/dataset_analysis, wangri-s/Knowledge-Graph,
 bmckinney/jazz-graph, nikhil-ravi/AO3scraper, IgorRozani/pokemon-graph.
-
-[s41D paragraph above]
 
 Helper s41E's paragraph, written blind (the forty-first split, in preparation; domain searched: sports, leisure, food,
 people and social networks; this helper began at 19:57 UTC on 4 December 2026, its deadline 21:25).
@@ -7453,8 +7445,6 @@ rdiptan/IPL-Data-GraphDB, fingahoverit/neo4j-neo4j_ogm, base-de-datos-fiuba/tall
 jfjelstul/worldcup, joopixel1/SportGraph, adam-cowley/statsbomb-neo4j, vmesel/trabalho-grafos,
 Alejandrosiaus/proyecto-neo4j, aohua/KG-food, atilara/recipes-book-db, smallcat9603/graph, paldeep-singh/ssb-api,
 mitrandir-pl/recipe_book_app, podzz/CocktailFinder, datawhalechina/all-in-rag's recipe graph and the GraphGists.
-
-[s41E paragraph above]
 
 Helper s41F's paragraph, written blind for the forty-first split (domain searched: travel, transport, geography, energy,
 technology and telecoms; begun at 19:59 UTC on 4 December 2026, deadline 21:25). lijiang-land-survey:
@@ -7507,7 +7497,42 @@ neo4j-field/gsummit2024, SacrumDeus/deutsche-bahn-network, jenzuffer/DB_exam_pro
 626Money-zhang/SichuanTourismQA (another importer of its attraction triples seen, repository not named; two labels), the
 UCS satellite loaders (one label) and Lkruitwagen/global-fossil-fuel-supply-chain.
 
-[s41F paragraph above]
+The forty-first split (declared 2026-12-04, twenty-fourth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, business, trade and
+economics; science, medicine, health, biology, chemistry and education; culture, books, music, film, art, history and
+games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 19:33 UTC with a 21:25 deadline, each to find one graph, load it with its repository's own
+script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. Five found one (commerce:
+auto-suppliers, begun 19:53, done 20:11; science: lincs-lymphoma, 20:07 to 20:23; culture: chinook-music, 20:07 to
+20:51, cut off by an API error from about 20:10 to 20:45; leisure: fragrantica-perfumes, 19:57 to 20:15; geography:
+lijiang-land-survey, 19:59 to 20:12); the government helper, 20:41 to 20:49, found none it could use (what it considered
+is its paragraph above). FORTY_FIRST_POOL = auto-suppliers, chinook-music, fragrantica-perfumes, lijiang-land-survey,
+lincs-lymphoma (five graphs), drawn by `sorted(random.Random(69).sample(sorted(FORTY_FIRST_POOL), 5))` = all five:
+**frozen** (70 questions), to be run once at the end of the session's tuning. Declared as their helpers report them, and
+kept: chinook-music is the Chinook sample database, whose music catalogue (artists, albums, tracks) is real and whose
+customers, employees and invoices are made up (2,719 of its 6,862 nodes), as Northwind's are; its questions ask about
+the catalogue only; auto-suppliers' one relationship property (a model's yearly volume of a component) was drawn at
+random by its project and no question asks it, its licence is a README badge (MIT) with no licence file;
+fragrantica-perfumes is a leisure graph (perfumes, their brands and accords), not a sports, food or social one, the
+nearest its helper found, stores every value as a string and has no licence file; lijiang-land-survey stores every value
+as a string, its parcels and features (half its nodes) are known by an id only and no question names one, its
+relationship type DM_BELOGNGS_TO is misspelt as written, its questions in Chinese, no licence file; lincs-lymphoma's
+signatures come from two lymphoma cell lines only (97 of its 99 cell lines have no relationship), two of its answers are
+LINCS signature ids no question types; none of auto-suppliers, chinook-music or lijiang-land-survey has a
+relationship-property question.
+
+[s42A paragraph above]
+
+[s42B paragraph above]
+
+[s42C paragraph above]
+
+[s42D paragraph above]
+
+[s42E paragraph above]
+
+[s42F paragraph above]
 """
 
 from __future__ import annotations
@@ -7645,6 +7670,9 @@ THIRTY_NINTH_SEED = 67
 FORTIETH_POOL = ("coronavirus-strains", "korea-building-laws", "lego-star-wars", "listed-company-profiles",
                  "mtime-top100", "nist-controls")
 FORTIETH_SEED = 68
+FORTY_FIRST_POOL = ("auto-suppliers", "chinook-music", "fragrantica-perfumes", "lijiang-land-survey",
+                    "lincs-lymphoma")
+FORTY_FIRST_SEED = 69
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -17159,7 +17187,7 @@ def write_korea_building_laws(store: Any, mirror: Path) -> None:
                           f"({unread[0]}...)")
 
 
-# [s41A source and writer above]
+# [s42A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -17338,7 +17366,7 @@ def write_auto_suppliers(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s41B source and writer above]
+# [s42B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -17682,7 +17710,7 @@ def write_lincs_lymphoma(store: Any, mirror: Path) -> None:
         store.query(query, read_only=False)
 
 
-# [s41C source and writer above]
+# [s42C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -17992,7 +18020,7 @@ def write_chinook_music(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} did not link its data/ into the import folder as expected")
 
 
-# [s41D source and writer above]
+# [s42D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -18207,7 +18235,7 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
-# [s41E source and writer above]
+# [s42E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -18482,7 +18510,7 @@ def write_lijiang_land_survey(store: Any, mirror: Path) -> None:
                         read_only=False)
 
 
-# [s41F source and writer above]
+# [s42F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -19390,7 +19418,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "law's chapters, sections, articles, paragraphs, items and sub-items "
                                            "with their titles, texts and revision dates, in order",
           writer=write_korea_building_laws, source=KR_LAWS),
-    # [s41A Graph above]
+    # [s42A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -19421,7 +19449,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "transmissions, pistons, catalytic converters...) each model uses and the "
                                        "suppliers of each component",
           writer=write_auto_suppliers, source=AUTO_SUPPLY),
-    # [s41B Graph above]
+    # [s42B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -19447,7 +19475,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "with their identifiers and the cell lines' lineage and histology (IU's KGAP "
                                       "LINCS-IDG graph, 2020)",
           writer=write_lincs_lymphoma, source=LINCS_IDG),
-    # [s41C Graph above]
+    # [s42C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -19472,7 +19500,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "artists, their albums, the albums' tracks (composer, genre, media type, length, size, price), playlists "
           "and the tracks they contain, and the store's customers, employees, invoices and invoice lines",
           writer=write_chinook_music, source=CHINOOK),
-    # [s41D Graph above]
+    # [s42D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -19493,7 +19521,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
-    # [s41E Graph above]
+    # [s42E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -19510,7 +19538,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "linear features with their areas, the unit owning each and its land "
                                               "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
           writer=write_lijiang_land_survey, source=LAND_SURVEY),
-    # [s41F Graph above]
+    # [s42F Graph above]
 ]}
 
 

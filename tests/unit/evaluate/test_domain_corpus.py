@@ -504,6 +504,17 @@ def test_the_fortieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert {"korea-building-laws"} <= _split("tune")
 
 
+def test_the_forty_first_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); five graphs found by five of six helpers (the government helper found
+    # none it could use), all five drawn and frozen
+    pool = ["auto-suppliers", "chinook-music", "fragrantica-perfumes", "lijiang-land-survey", "lincs-lymphoma"]
+    assert tuple(pool) == corpus.FORTY_FIRST_POOL and corpus.FORTY_FIRST_SEED == 69
+    drawn = sorted(random.Random(69).sample(sorted(pool), 5))
+    assert drawn == corpus.draw(corpus.FORTY_FIRST_POOL, 69) == pool
+    assert set(drawn) <= _split("frozen")
+
+
 def test_the_first_two_frozen_splits_are_spent() -> None:
     first = sorted(random.Random(29).sample(sorted(corpus.FIRST_CORPUS), 5))
     assert first == ["airport-routes", "bloom", "entity-resolution", "fincen", "openstreetmap"]
@@ -577,7 +588,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.THIRTY_THIRD_POOL) | set(corpus.THIRTY_FOURTH_POOL)
                                   | set(corpus.THIRTY_FIFTH_POOL) | set(corpus.THIRTY_SIXTH_POOL)
                                   | set(corpus.THIRTY_SEVENTH_POOL) | set(corpus.THIRTY_EIGHTH_POOL)
-                                  | set(corpus.THIRTY_NINTH_POOL) | set(corpus.FORTIETH_POOL))
+                                  | set(corpus.THIRTY_NINTH_POOL) | set(corpus.FORTIETH_POOL)
+                                  | set(corpus.FORTY_FIRST_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -8136,7 +8148,7 @@ def test_korea_building_laws_reads_nothing_else_and_refuses_what_it_would_pass_o
         corpus.write_korea_building_laws(store, _kr_mirror(tmp_path, monkeypatch, script, loader))
 
 
-# [s41A tests above]
+# [s42A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -8482,7 +8494,7 @@ def test_auto_suppliers_refuses_a_file_its_script_does_not_name(
         corpus.write_auto_suppliers(Recorder(), _auto_supply_mirror(tmp_path, monkeypatch, script))
 
 
-# [s41B tests above]
+# [s42B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -8822,7 +8834,7 @@ def test_lincs_lymphoma_refuses_what_ld_ag_does_not_run_as_read_here(
         corpus.write_lincs_lymphoma(Recorder(), _lincs_mirror(tmp_path, monkeypatch, **changed))
 
 
-# [s41C tests above]
+# [s42C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -9196,7 +9208,7 @@ def test_chinook_music_refuses_what_its_loader_would_not_run_as_read_here(
     assert not any("MERGE (al)" in statement for statement, _ in store.calls)
 
 
-# [s41D tests above]
+# [s42D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -9473,7 +9485,7 @@ def test_fragrantica_perfumes_refuses_a_loader_that_reads_or_runs_what_is_not_se
         corpus.write_fragrantica_perfumes(Recorder(), mirror)
 
 
-# [s41E tests above]
+# [s42E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -9747,4 +9759,4 @@ def test_lijiang_land_survey_refuses_another_file_or_a_readme_of_other_blocks(
     with pytest.raises(corpus.CorpusError, match="has 6 import blocks to run, not 5"):
         corpus.write_lijiang_land_survey(Recorder(), _land_mirror(tmp_path / "c", monkeypatch, unstruck))
 
-# [s41F tests above]
+# [s42F tests above]
