@@ -7509,18 +7509,18 @@ auto-suppliers, begun 19:53, done 20:11; science: lincs-lymphoma, 20:07 to 20:23
 lijiang-land-survey, 19:59 to 20:12); the government helper, 20:41 to 20:49, found none it could use (what it considered
 is its paragraph above). FORTY_FIRST_POOL = auto-suppliers, chinook-music, fragrantica-perfumes, lijiang-land-survey,
 lincs-lymphoma (five graphs), drawn by `sorted(random.Random(69).sample(sorted(FORTY_FIRST_POOL), 5))` = all five:
-**frozen** (70 questions), to be run once at the end of the session's tuning. Declared as their helpers report them, and
-kept: chinook-music is the Chinook sample database, whose music catalogue (artists, albums, tracks) is real and whose
-customers, employees and invoices are made up (2,719 of its 6,862 nodes), as Northwind's are; its questions ask about
-the catalogue only; auto-suppliers' one relationship property (a model's yearly volume of a component) was drawn at
-random by its project and no question asks it, its licence is a README badge (MIT) with no licence file;
-fragrantica-perfumes is a leisure graph (perfumes, their brands and accords), not a sports, food or social one, the
-nearest its helper found, stores every value as a string and has no licence file; lijiang-land-survey stores every value
-as a string, its parcels and features (half its nodes) are known by an id only and no question names one, its
-relationship type DM_BELOGNGS_TO is misspelt as written, its questions in Chinese, no licence file; lincs-lymphoma's
-signatures come from two lymphoma cell lines only (97 of its 99 cell lines have no relationship), two of its answers are
-LINCS signature ids no question types; none of auto-suppliers, chinook-music or lijiang-land-survey has a
-relationship-property question.
+**frozen** (70 questions), run once at the end of the session's tuning (results/domains_frozen41.json, on 022108a),
+**spent** since. Declared as their helpers report them, and kept: chinook-music is the Chinook sample database, whose
+music catalogue (artists, albums, tracks) is real and whose customers, employees and invoices are made up (2,719 of its
+6,862 nodes), as Northwind's are; its questions ask about the catalogue only; auto-suppliers' one relationship property
+(a model's yearly volume of a component) was drawn at random by its project and no question asks it, its licence is a
+README badge (MIT) with no licence file; fragrantica-perfumes is a leisure graph (perfumes, their brands and accords),
+not a sports, food or social one, the nearest its helper found, stores every value as a string and has no licence file;
+lijiang-land-survey stores every value as a string, its parcels and features (half its nodes) are known by an id only
+and no question names one, its relationship type DM_BELOGNGS_TO is misspelt as written, its questions in Chinese, no
+licence file; lincs-lymphoma's signatures come from two lymphoma cell lines only (97 of its 99 cell lines have no
+relationship), two of its answers are LINCS signature ids no question types; none of auto-suppliers, chinook-music or
+lijiang-land-survey has a relationship-property question.
 
 [s42A paragraph above]
 
@@ -19444,7 +19444,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "its province, and its chairman, general manager and legal "
                                                 "representative",
           writer=write_listed_company_profiles, source=FIN_KG),
-    Graph("auto-suppliers", "frozen", "MarkLines' automotive supply records, 2005-2025: automakers and their "
+    Graph("auto-suppliers", "spent", "MarkLines' automotive supply records, 2005-2025: automakers and their "
                                        "regions, their models by model year and market, the components (ABS, "
                                        "transmissions, pistons, catalytic converters...) each model uses and the "
                                        "suppliers of each component",
@@ -19469,7 +19469,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "outbreaks with their coronaviruses (SDSC's coronavirus knowledge "
                                             "graph, 2020)",
           writer=write_coronavirus_strains, source=CORONAVIRUS_KG),
-    Graph("lincs-lymphoma", "frozen", "Drug perturbation signatures of the NIH LINCS L1000 project on two "
+    Graph("lincs-lymphoma", "spent", "Drug perturbation signatures of the NIH LINCS L1000 project on two "
                                       "lymphoma cell lines (U937, WSU-DLCL2): each signature's compound, dose, time "
                                       "and cell line, the landmark genes it moved (z-score), the DrugCentral drugs "
                                       "with their identifiers and the cell lines' lineage and histology (IU's KGAP "
@@ -19496,7 +19496,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "director and leading actors, and each director related to the leading actors "
                                      "of their films (bubblewu's neo4j-admin import)",
           writer=write_mtime_top100, source=MTIME),
-    Graph("chinook-music", "frozen", "the Chinook sample music store as a 2019 coursework loads it into Neo4j: "
+    Graph("chinook-music", "spent", "the Chinook sample music store as a 2019 coursework loads it into Neo4j: "
           "artists, their albums, the albums' tracks (composer, genre, media type, length, size, price), playlists "
           "and the tracks they contain, and the store's customers, employees, invoices and invoice lines",
           writer=write_chinook_music, source=CHINOOK),
@@ -19516,7 +19516,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "pieces, the parts each contains and how many, each part's colour and "
                                         "design, and each design's category (a Neo4j GraphGist)",
           writer=write_lego_star_wars, source=LEGO_STAR_WARS),
-    Graph("fragrantica-perfumes", "frozen", "Some 1,500 perfumes of Fragrantica's men's and women's lists (crawled "
+    Graph("fragrantica-perfumes", "spent", "Some 1,500 perfumes of Fragrantica's men's and women's lists (crawled "
                                               "in 2025): each one's brand, whom it is for, its rating and number of "
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
@@ -19533,7 +19533,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "discussion, and the controls each names as related (a 2024 project's "
                                         "Python loader of NIST's control catalog workbook)",
           writer=write_nist_controls, source=NIST_CONTROLS),
-    Graph("lijiang-land-survey", "frozen", "The land survey of Lijiang's Gucheng district (Yunnan): its townships "
+    Graph("lijiang-land-survey", "spent", "The land survey of Lijiang's Gucheng district (Yunnan): its townships "
                                               "and villages, the land classes, and sampled land parcels, point and "
                                               "linear features with their areas, the unit owning each and its land "
                                               "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
