@@ -1902,9 +1902,13 @@ class _Reading:
         # a nameless record shown by its label and its key ("Kegg K19394": what schema inference composes) is said by
         # the key the graph holds, "K19394"; the label is the display's, no value of the graph (virus-knowledge-graph,
         # spent)
+        # (... and a record named by what it is, a value of its own, and its key: "cell line U937", a Cell whose
+        # `cell_type` is "cell line", is the cell line "U937"; lincs-lymphoma, spent)
         typ = self.types.get(entity)
-        shown = (typ, key_text(typ)) if typ else ()
-        label = next((f"{t} " for t in shown if entity.lower().startswith(f"{t} ".lower())), "")
+        shown = ((typ, key_text(typ)) if typ else ()) + tuple(
+            f.tail for f in self.facts
+            if f.kind == "property" and f.via is None and f.head == entity and f.tail.strip())
+        label = max((f"{t} " for t in shown if entity.lower().startswith(f"{t} ".lower())), key=len, default="")
         code = entity[len(label):] if label else ""
         if code and " " not in code and re.search(r"\d", code) and entity not in self.mentioned:
             return _sentence(code), ids

@@ -1152,7 +1152,11 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # company's `region` 新疆维吾尔自治区; listed-company-profiles, spent, answered its street address)
     "国家": "country", "地区": "region area", "城市": "city", "省份": "province region", "省": "province region",
     "州": "state",
-    "县": "county", "地址": "address", "街道": "street", "位置": "location position", "位于": "located",
+    "县": "county", "地址": "address", "街道": "street subdistrict", "位置": "location position", "位于": "located",
+    # China's lower administrative levels, and what puts a place under one (lijiang-land-survey, spent: "丽江飞机场归
+    # 哪个镇管辖", which town administers the airport, met no word of the unit it DM_BELOGNGS_TO)
+    "镇": "town township", "乡": "township town", "社区": "community", "区划": "division",
+    "办事处": "office subdistrict", "管辖": "belongs jurisdiction administered", "隶属": "belongs subordinate",
     "出生地": "birthplace born", "国籍": "nationality country", "语言": "language",
     # times
     "年份": "year", "年龄": "age", "年": "year", "月份": "month", "日期": "date", "时间": "time date",
@@ -1177,7 +1181,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "排名": "rank ranking", "名次": "rank", "第几名": "rank",
     # sources (tcm-formulas, spent: "出自哪本书", "出处是哪部医书" met no word of its relation 来源)
     "来源": "source origin", "出自": "source origin", "出处": "source origin",
-    "编号": "number id", "代码": "code", "代号": "code number", "号码": "number", "序号": "number serial",
+    "编号": "number id", "代码": "code", "编码": "code", "代号": "code number", "号码": "number",
+    "序号": "number serial",
     "项目": "item project",
     "地方": "place region area",
     # things

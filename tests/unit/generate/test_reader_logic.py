@@ -2283,6 +2283,11 @@ def test_a_share_asked_is_an_amount_and_a_record_shown_by_label_and_key_is_said_
     # virus-knowledge-graph (spent): a Kegg ortholog has no name; schema inference shows it as "Kegg K19394"
     facts2 = [Fact("t", "Rimantadine hydrochloride", "TARGETS", "Kegg K19394", "edge", None, "Drug", "Kegg")]
     assert _read("What does Rimantadine hydrochloride target?", facts2) == ("K19394.", ["t"])
+    # lincs-lymphoma (spent): a Cell named by what it is, its `cell_type` "cell line", and its key: the cell line U937
+    facts3 = [Fact("g", "plerixafor", "DRUG SIGNATURE", "Signature 7", "edge", None, "Drug", "Signature"),
+              Fact("c", "cell line U937", "CELL SIGNATURE", "Signature 7", "edge", None, "Cell", "Signature"),
+              Fact("k", "cell line U937", "cell type", "cell line", "property", None, "Cell")]
+    assert _read("On which cell line was plerixafor tested?", facts3) == ("U937.", ["g", "c"])
 
 
 def test_a_chinese_key_inside_a_run_of_the_question_and_its_english_words_are_stated() -> None:

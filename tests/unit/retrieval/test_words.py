@@ -417,6 +417,16 @@ def test_a_chinese_question_s_words_read_in_english_outside_its_names() -> None:
     assert english_chinese("Who directed 中国合伙人?", names) == "Who directed 中国合伙人?"
 
 
+def test_chinese_words_of_administrative_levels_and_jurisdiction_read_in_english() -> None:
+    # lijiang-land-survey (spent): "归哪个镇管辖" asks the town a unit belongs to, "地类编码" a land class's code
+    words = content_stems(english_chinese("丽江飞机场 归哪个镇管辖？", {"丽江飞机场"}))
+    assert {stem("town"), stem("belongs")} <= words
+    assert stem("code") in content_stems(english_chinese("水浇地 的地类编码是多少？", {"水浇地"}))
+    # a known name keeps its letters; a longer word is read before a letter inside it (社区 a community, not 区)
+    assert english_chinese("拉马古社区居委会 在哪个街道？", {"拉马古社区居委会"}).split()[0] == "拉马古社区居委会"
+    assert "community" in english_chinese("社区").split() and "district" not in english_chinese("社区").split()
+
+
 def test_chinese_words_of_postal_and_dialling_codes_read_in_english() -> None:
     # china-cities (spent): "桂林市的邮政编码" asks the city's 邮政区码, which no word of it met, and its province's was
     # answered through 属于
