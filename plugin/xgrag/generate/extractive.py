@@ -1344,7 +1344,7 @@ class _Reading:
         self.web_asked = bool(plain_words & (_LINK_WORDS - {"address"}))  # an address may be a street's
         # (a link between two things is a tie of the graph, no web address: "the SLAP score of the predicted link
         # between miglitol and sucrase-isomaltase"; t2d-net, spent)
-        self.only_web_asked = bool(plain_words & _WEB_WORDS - {"link", "links"}) or (
+        self.url_asked = bool(plain_words & (_WEB_WORDS - {"link", "links"})) or (
             bool(plain_words & {"link", "links"}) and re.search(r"\blinks?\s+between\b", plain.lower()) is None)
         self.picture_asked = bool(plain_words & _PICTURE_WORDS)
         # "where is X", "where are the stations": X's location is asked (not "where can I get X")
@@ -2297,7 +2297,7 @@ class _Reading:
                          or self.wh_noun in self.kind_values.get(step.to, ())) \
                     and (self.wh_noun not in chain.covered or (self._noun_before_head(step.at)
                                                                and not self._noun_before_head(step.to))) \
-                    and (onwards or fanned):  # onwards, not back down
+                    and (onwards or fanned):  # onwards or fanned out, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
             # relation word said twice, or a word of sharing ("which films share the director of X"); a
@@ -2511,7 +2511,7 @@ class _Reading:
         # "时光网上《寻梦环游记》的电影页面链接是什么" (the link of Coco's page) is its `src`
         # "http://movie.mtime.com/227434/", not its English title under `movie_en`, whose key says "movie";
         # mtime-top100, spent; a picture's file only where a picture is asked)
-        kind_ok = kind_ok or (self.only_web_asked and end.value and _URL.match(end.to) is not None
+        kind_ok = kind_ok or (self.url_asked and end.value and _URL.match(end.to) is not None
                               and (self.picture_asked or _PICTURE_FILE.search(end.to) is None))
         # (a number under a key of a share or a rank is no amount a question asks without saying so: "how much did
         # Canada export to the United States" is the tie's `amount`, not its `percentage_exports`, which says

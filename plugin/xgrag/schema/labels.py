@@ -747,8 +747,9 @@ def named_statement(lp: LabelProfile, opts: InferOptions) -> str | None:
 
 
 def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str], list[str], list[LabelSkip]]:
-    """(entity labels, chunk labels, skipped labels with reasons). Chunks hold text (TEXT_KEYS) and are related
-    to other labels in fewer than RECORD_WAYS ways; documents are labels linked only to chunks."""
+    """(entity labels, chunk labels, skipped labels with reasons). Chunks hold text (TEXT_KEYS), are related to
+    other labels in fewer than RECORD_WAYS ways and are no named records of a short text (`named_statement`);
+    documents are labels linked only to chunks."""
     entities: list[str] = []
     chunks: list[str] = []
     skipped: list[LabelSkip] = []
