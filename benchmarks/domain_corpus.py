@@ -2682,7 +2682,7 @@ English; no licence stated; the data a transcription of Sri Lanka's Extraordinar
 formed after the August 2015 election); orgchart/setup_db.py, the step its README runs to insert "the full tabular data
 from the 2015-09-21 gazette", run as written (write_sri_lanka_ministries: executed in a namespace of its own, its `from
 neo4j_util.neo4j_interface import Neo4jInterface` the repository's own neo4j_interface.py run as written over a driver
-whose session.run(query, parameters) writes to the store, _OrgchartSession; its pandas _pandas_shim, read_csv of
+whose session.run(query, parameters) writes to the store, a _ScriptSession; its pandas _pandas_shim, read_csv of
 data/2015-09-21/'s five files by the "../data/" paths its README's working directory gives them; its sys a module of its
 own, so its sys.path.append changes nothing; datetime.strptime as Python has it, with the _strptime it imports). Its
 three uniqueness constraints on name (Neo4j 5 syntax already) and its row-by-row CREATEs run unchanged, each its own
@@ -7403,7 +7403,7 @@ recommender with Graph-RAG, by jsuccessj and several other committers; no licenc
 Korean, its data in English), pinned at PERFUMES_COMMIT (3681b37, 17 June 2025, the mirror's HEAD; the loader as its
 last change, 840726d of 14 June, left it; the data as e981e90 of 10 June committed it; write_fragrantica_perfumes).
 Its script/create_perfume_graph.py is run as written: executed in a namespace of its own, not as __main__, its neo4j a
-driver over the store (its `session.run(query, {params})` takes its parameters as a dict: _PerfumeSession), its glob
+driver over the store (its `session.run(query, {params})` takes a dict: a _ScriptSession), its glob
 of ../data/raw_data/*.json giving the two files that folder holds at the commit in sorted order (glob's own order is
 the file system's), its open reading only those, tqdm the iterable itself; then its main() is called. What the loader
 had to change: its embedding step, set_node_embeddings, which stores BAAI/bge-m3's 1,024-float embedding of every
@@ -11313,9 +11313,11 @@ class _ScriptSession(_SessionBlock):
 
     execute_read = execute_write
 
-    def run(self, query: str, **params: Any) -> list[tuple[Any, ...]]:
-        """`session.run(query, **params)`: an auto-commit statement, run on the store as a tx's would be."""
-        return _ScriptTransaction(self.store).run(query, **params)
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None,
+            **params: Any) -> list[tuple[Any, ...]]:
+        """`session.run(query, parameters, **params)`, as the driver takes them (a dict given positionally, keyword
+        parameters, or both): an auto-commit statement, run on the store as a tx's would be."""
+        return _ScriptTransaction(self.store).run(query, **{**(parameters or {}), **params})
 
 
 def _loader_importer(repo: str, modules: Mapping[str, types.ModuleType],
@@ -13162,15 +13164,6 @@ ORGCHART_FILES = frozenset(f"data/2015-09-21/{name}.csv"
 _ORGCHART_IMPORTS = frozenset({"os", "datetime", "_strptime"})
 
 
-class _OrgchartSession(_ScriptSession):
-    """The driver session as neo4j_interface.py uses it: `session.run(query, parameters)`, the parameters a dict
-    given positionally (or None), run on the store as an auto-commit statement."""
-
-    def run(self, query: str, parameters: Mapping[str, Any] | None = None,
-            **params: Any) -> list[tuple[Any, ...]]:
-        return _ScriptTransaction(self.store).run(query, **{**(parameters or {}), **params})
-
-
 def write_sri_lanka_ministries(store: Any, mirror: Path) -> None:
     """orgchart/setup_db.py of zaeema-n/graph_orgchart ("OrgChart 2.0", Zaeema Nashath, January 2025; no licence stated)
     run as written, as its README runs it to insert "the full tabular data from the 2015-09-21 gazette": the ministers
@@ -13183,7 +13176,7 @@ def write_sri_lanka_ministries(store: Any, mirror: Path) -> None:
     the government HAS_MINISTER each minister and each minister HAS_DEPARTMENT its departments, both with the start_date
     2015-09-21 as a Neo4j date. How it runs: setup_db.py is executed in a namespace of its own whose
     `neo4j_util.neo4j_interface` is the repository's neo4j_interface.py run as written over a `neo4j` whose driver
-    writes to the store (_script_neo4j; its session's run(query, parameters), _OrgchartSession), whose `pandas` is
+    writes to the store (_script_neo4j; its _ScriptSession takes run(query, parameters)), whose `pandas` is
     _pandas_shim (read_csv of the five files by the "../data/2015-09-21/" paths it gives them, as its README runs it
     from orgchart/), whose `sys` is a module of its own (its sys.path.append changes nothing here), whose print writes
     nothing and whose other imports are only os and datetime (and _strptime, which datetime.strptime imports); its three
@@ -13198,7 +13191,7 @@ def write_sri_lanka_ministries(store: Any, mirror: Path) -> None:
     50); each statement its own transaction, some 940."""
     source = read_file(ORGCHART, ORGCHART_LOADER, mirror).decode("utf-8")
     interface_source = read_file(ORGCHART, ORGCHART_INTERFACE, mirror).decode("utf-8")
-    neo4j_module = _script_neo4j(store, lambda: _OrgchartSession(store))
+    neo4j_module = _script_neo4j(store)
     interface = types.ModuleType("neo4j_util.neo4j_interface")
     interface.__dict__.update({
         "__builtins__": {**builtins.__dict__,
@@ -17938,7 +17931,7 @@ CHINOOK_ENTRY = "transform_and_load"  # NeoETL's load; run.py calls it through E
 CHINOOK_LINK = "ln ./data/* /var/lib/neo4j/import"  # the one shell command it runs: its data/ is the import folder
 
 
-class _ChinookSession:
+class _ChinookSession(_SessionBlock):
     """db.neo's `db()` (driver.session) for etl/neo.py: each session.run(statement) is run as written (in 5.x syntax)
     with its `LOAD CSV ... FROM 'file:///<name>'` reading data/<name> at CHINOOK_COMMIT, the files its `ln` links
     into Neo4j's import folder."""
@@ -17947,12 +17940,6 @@ class _ChinookSession:
         self.store = store
         self.rows_of = lambda url, delimiter: _csv_rows(
             read_file(CHINOOK, "data/" + _chinook_file(url), mirror, CHINOOK_COMMIT), delimiter)
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
     def run(self, statement: str, **params: Any) -> list[Any]:
         if params:
@@ -18165,14 +18152,6 @@ PERFUMES_FILES = ("data/raw_data/perfumes_complete_man_data.json", "data/raw_dat
 _PERFUMES_IMPORTS = frozenset({"json"})
 
 
-class _PerfumeSession(_ScriptSession):
-    """The loader's session: `session.run(query, {params})`, its parameters given as a dict (as the driver takes
-    them), run on the store as a tx's statement would be."""
-
-    def run(self, query: str, parameters: dict[str, Any] | None = None, **params: Any) -> list[tuple[Any, ...]]:
-        return _ScriptTransaction(self.store).run(query, **{**(parameters or {}), **params})
-
-
 def _perfumes_model_hub() -> types.ModuleType:
     """A `transformers` for the loader: its module-level AutoTokenizer/AutoModel.from_pretrained("BAAI/bge-m3") give
     a model that refuses to be called (the embedding model is not on this machine, and its step does not run)."""
@@ -18223,7 +18202,7 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     glob_module.glob = globbed  # type: ignore[attr-defined]
     tqdm_module = types.ModuleType("tqdm")
     tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
-    modules = {"neo4j": _script_neo4j(store, lambda: _PerfumeSession(store)), "glob": glob_module,
+    modules = {"neo4j": _script_neo4j(store), "glob": glob_module,
                "tqdm": tqdm_module, "transformers": _perfumes_model_hub(), "torch": types.ModuleType("torch"),
                "numpy": types.ModuleType("numpy")}
     importer = _loader_importer(PERFUMES, modules, _PERFUMES_IMPORTS)
