@@ -113,11 +113,10 @@ from xgrag.retrieval.linking import (
 from xgrag.retrieval.name_index import (
     bilingual_parts,
     capital_words,
+    cjk_short_forms,
     initials_of,
     label_prefix,
     labelled_rest,
-    without_cjk_dots,
-    without_cjk_legal_form,
 )
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
@@ -252,7 +251,7 @@ _SITE = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9-]+)\.[a-z.]+(?:[/:
 _LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", "web", "page", "homepage", "address",
                          "uri", "href"))
 # ... of which these ask for nothing but a web address ("page" may be a book's, "site" a place, "address" a street)
-_WEB_WORDS = frozenset(("url", "link", "links", "website", "websites", "web", "homepage", "uri", "href"))
+_WEB_WORDS = _LINK_WORDS - {"page", "site", "address"}
 # A web address of a picture (its file's ending), and the words asking for one: "the movie page link of X" is its page,
 # not its poster's file
 _PICTURE_FILE = re.compile(r"(?i)\.(?:jpe?g|png|gif|svg|webp|bmp|tiff?)(?:[?#]\S*)?\s*$")
@@ -875,8 +874,8 @@ class _Reading:
         # employees, the question naming none it knew)
         shorter: dict[str, set[str]] = {}
         for n in known:
-            for short in (without_cjk_legal_form(n), without_cjk_dots(n)):
-                if short is not None and short not in known:
+            for short in cjk_short_forms(n):
+                if short not in known:
                     shorter.setdefault(short, set()).add(n)
         labelled.update({r: next(iter(ns)) for r, ns in shorter.items() if len(ns) == 1 and r not in labelled})
         # (a key's Hangul word typed with a space inside, "노선 연장" for `노선연장_m`, is that word)

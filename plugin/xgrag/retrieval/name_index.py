@@ -28,6 +28,7 @@ from typing import cast
 
 from xgrag.errors import UsageError
 from xgrag.model import Node
+from xgrag.retrieval.words import NAME_DOTS
 from xgrag.store.neo4j import Neo4jStore
 
 # The largest graph whose names are read into memory (one row per entity): beyond it, linking needs the full-text
@@ -220,10 +221,9 @@ def without_cjk_legal_form(name: str) -> str | None:
     return name[:-len(form)]
 
 
-# The dots between the parts of a name written in Chinese or Japanese letters ("金·凯瑞", Jim Carrey;
+# A name of parts in Chinese or Japanese letters joined by dots (`NAME_DOTS`: "金·凯瑞", Jim Carrey;
 # "レオナルド・ディカプリオ"): people type the name with them or without them ("金凯瑞")
-_DOTS = "\u00b7\u2027\u2022\u30fb\uff65"
-_CJK_DOTTED = re.compile(rf"[\u3040-\u30ff\u3400-\u9fff]+(?:[{_DOTS}][\u3040-\u30ff\u3400-\u9fff]+)+")
+_CJK_DOTTED = re.compile(rf"[\u3040-\u30ff\u3400-\u9fff]+(?:[{NAME_DOTS}][\u3040-\u30ff\u3400-\u9fff]+)+")
 
 
 def without_cjk_dots(name: str) -> str | None:
@@ -231,7 +231,14 @@ def without_cjk_dots(name: str) -> str | None:
     None."""
     if not _CJK_DOTTED.fullmatch(name):
         return None
-    return re.sub(f"[{_DOTS}]", "", name)
+    return re.sub(f"[{NAME_DOTS}]", "", name)
+
+
+def cjk_short_forms(name: str) -> list[str]:
+    """The shorter forms people type of a name in Chinese or Japanese letters: without its legal form
+    (`without_cjk_legal_form`), without its dots (`without_cjk_dots`). The name index and the reference reader both
+    read a name by them."""
+    return [f for f in (without_cjk_legal_form(name), without_cjk_dots(name)) if f is not None]
 
 
 def _qualified(name: str) -> tuple[str, str] | None:
@@ -443,8 +450,7 @@ class NameIndex:
         # entity and is no name already
         designated: dict[str, set[str]] = {}
         for nid, node in self.nodes.items():
-            bare = [f for f in (without_cjk_legal_form(node.name), without_cjk_dots(node.name)) if f is not None]
-            for short in (*designations(node.name), *bare):
+            for short in (*designations(node.name), *cjk_short_forms(node.name)):
                 if short not in self.by_name:
                     designated.setdefault(short, set()).add(nid)
         self._add_aliases({d: sorted(ids) for d, ids in designated.items() if len(ids) == 1}, tokenize)

@@ -999,7 +999,8 @@ CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]
 _CJK_NAME_LETTERS = 40
 # ... a written word there runs on over the dot between the parts of a name written in those letters ("金·凯瑞", Jim
 # Carrey: "金·凯瑞主演的那部电影是谁导演的" held no name, the dot ending a word; mtime-top100, spent)
-_CJK_WRITTEN_WORD = re.compile(r"[^\W_]+(?:[\u00b7\u2027\u2022\u30fb\uff65][^\W_]+)*")
+NAME_DOTS = "\u00b7\u2027\u2022\u30fb\uff65"
+_CJK_WRITTEN_WORD = re.compile(rf"[^\W_]+(?:[{NAME_DOTS}][^\W_]+)*")
 
 
 def _inner_spans(word: str) -> Iterator[tuple[int, int]]:
