@@ -17703,6 +17703,64 @@ def write_lincs_lymphoma(store: Any, mirror: Path) -> None:
         store.query(query, read_only=False)
 
 
+# GeNETwork (collaborativebioinformatics/GeNETwork, MIT, the Collaborative Bioinformatics hackathon of October 2025: a
+# knowledge graph for pediatric cancer drug targets): its Neo4j setup README's drug-disease load, over the Open Targets
+# Platform 25.09 drug indications and drug molecules its ot_drug_data.py and triple_formatting.py wrote out
+GENETWORK = "collaborativebioinformatics/GeNETwork"
+GENETWORK_COMMIT = "c8dfffd9048643209e929b57ffec8dfacc99582c"  # its HEAD (4 November 2025, "Add README for neo4js
+# setup"); the data as "dir cleanup" (acee1c4, 3 October 2025) moved it, unchanged, into output_data/
+GENETWORK_GUIDE = "scripts/neo4js_setup/README.md"  # "Cypher code to load data into Neo4j", one section per source
+GENETWORK_SECTION = "Drug -> Disease data"  # the one section whose files the repository holds
+GENETWORK_DATA = "data_processing/OTs_drug_disease/output_data/"  # drugs.csv, diseases.csv, ...interactions.csv
+# the README's "Data files location" of that section: the folder the files were first committed in, which "dir
+# cleanup" renamed (R100) to GENETWORK_DATA; the other sections name OSF Storage, where their files are
+GENETWORK_NAMED = "data_processing/OTs_drugdis_data"
+_GENETWORK_LOAD = re.compile(r"Cypher code to load data[^\n]*\n+```[a-z]*\n(.*?)```", re.S)
+
+
+def _genetwork_sections(guide: str) -> dict[str, str]:
+    """The README's `## ` sections by their heading: each a source's data location and its Cypher."""
+    return {part.split("\n", 1)[0].strip(): part for part in re.split(r"(?m)^## ", guide)[1:]}
+
+
+def write_open_targets_indications(store: Any, mirror: Path) -> None:
+    """The drug-disease load of scripts/neo4js_setup/README.md of collaborativebioinformatics/GeNETwork, read at
+    GENETWORK_COMMIT: the Cypher block of its "Drug -> Disease data" section after "Cypher code to load data", as
+    written, each `LOAD CSV WITH HEADERS FROM "file:///<name>"` given the rows of <name> in
+    data_processing/OTs_drug_disease/output_data/ (the files the section's link names, in the folder "dir cleanup"
+    moved them to unchanged): the Open Targets Platform 25.09 drugs (Drug: ChEMBL id, name, isApproved and
+    hasBeenWithdrawn as booleans), the diseases and phenotypes they are indicated for (Disease: EFO, MONDO, HP or other
+    ontology id, name) and INTERACTS_WITH from a drug to each indication, with maxClinicalTrialPhase as an integer (the
+    drug's maximum clinical trial phase, which triple_formatting.py put on each of its indications). The README's other
+    sections (genes in pathways, genes and diseases of OncoDB, TCGA variants in cohorts) read files kept on OSF
+    Storage, not in the repository, and are not run, nor are its "query data" blocks. Done instead: an index on
+    Drug.id and Disease.id before the load (its MATCH statements find each of the 59,055 indication rows' two nodes by
+    them; an index changes no node, property or relationship). Refuses a README without that section, with more than
+    its one load block, a section of committed data other than it, or a URL that is not a file of the data folder."""
+    guide = read_file(GENETWORK, GENETWORK_GUIDE, mirror, GENETWORK_COMMIT).decode("utf-8")
+    sections = _genetwork_sections(guide)
+    section = sections.get(GENETWORK_SECTION)
+    if section is None or GENETWORK_NAMED not in section:
+        raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE} has no {GENETWORK_SECTION!r} section naming "
+                          f"{GENETWORK_NAMED}")
+    for heading, text in sections.items():
+        if heading != GENETWORK_SECTION and _GENETWORK_LOAD.search(text) and "OSF Storage" not in text:
+            raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE}'s section {heading!r} loads data not on OSF Storage")
+    blocks = _GENETWORK_LOAD.findall(section)
+    if len(blocks) != 1:
+        raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE}'s {GENETWORK_SECTION!r} has {len(blocks)} load blocks, "
+                          "not 1")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if name == url or "/" in name:
+            raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(GENETWORK, GENETWORK_DATA + name, mirror, GENETWORK_COMMIT), delimiter)
+
+    _index_merge_keys(store, blocks[0])
+    _run_script(store, blocks[0], rows_of)
+
+
 # [s42C source and writer above]
 
 
@@ -19454,6 +19512,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "with their identifiers and the cell lines' lineage and histology (IU's KGAP "
                                       "LINCS-IDG graph, 2020)",
           writer=write_lincs_lymphoma, source=LINCS_IDG),
+    Graph("open-targets-indications", "frozen", "Drug indications of the Open Targets Platform (release 25.09, "
+                                                 "from ChEMBL): drugs (ChEMBL id, name, approved, withdrawn), the "
+                                                 "diseases and phenotypes each is indicated for (EFO, MONDO, HP ids) "
+                                                 "and the drug's maximum clinical trial phase on each indication "
+                                                 "(the GeNETwork hackathon's drug-disease graph, 2025)",
+          writer=write_open_targets_indications, source=GENETWORK),
     # [s42C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
