@@ -7526,6 +7526,69 @@ lijiang-land-survey has a relationship-property question.
 
 [s42B paragraph above]
 
+Helper s42C's paragraph, written blind (the forty-second split, in preparation; begun at 22:43 UTC on 4 December 2026;
+domain searched: science, medicine, health, biology, chemistry and education, in English, Chinese, Korean, Japanese,
+Spanish and Portuguese). open-targets-indications: github.com/collaborativebioinformatics/GeNETwork ("GeNETwork", a
+knowledge graph for pediatric cancer drug targets by a team of the collaborativebioinformatics organisation, September
+to November 2025; MIT licence, copyright 2025 collaborativebioinformatics; Python and Cypher, in English), the
+drug-disease load of its scripts/neo4js_setup/README.md ("Cypher code to load data into Neo4j"), pinned at
+GENETWORK_COMMIT (c8dfffd, 4 November 2025, its HEAD; write_open_targets_indications): the one Cypher block after
+"Cypher code to load data" in its "Drug -> Disease data" section, as written, each `LOAD CSV WITH HEADERS FROM
+"file:///<name>"` given the rows of <name> in data_processing/OTs_drug_disease/output_data/: the drugs.csv, diseases.csv
+and drug_disease_interactions.csv its triple_formatting.py wrote from the Open Targets Platform 25.09 drug indication
+and drug molecule tables (ot_drug_data.py), first committed in data_processing/OTs_drugdis_data, the folder the
+section's link names, and moved unchanged (a 100% rename) by "dir cleanup". What the loader had to change: nothing of
+the Cypher; an index on Drug.id and Disease.id is created before it (_index_merge_keys: its MATCHes find the two ends of
+each of 59,055 indication rows by them; an index writes no data). Not run: the README's other sections (genes in
+pathways, OncoDB genes and diseases, TCGA variants in cohorts), whose files are on OSF Storage, not in the repository
+(its pathways_triples.tsv is over the size limit too), and its "query data" blocks. The graph (`up` 22 s, server start
+included): 12,069 nodes in 2 labels, Drug 9,678 (id, its ChEMBL id "CHEMBL1185"; name "ZOLMITRIPTAN"; isApproved and
+hasBeenWithdrawn as booleans: 3,531 approved, 154 withdrawn) and Disease 2,391 (id of EFO 1,395, MONDO 669, HP 255,
+Orphanet 62, DOID 5, GO 3, MP 2; name "fabry disease"), and 59,055 relationships INTERACTS_WITH from a drug to each
+indication, with maxClinicalTrialPhase (4 on 41,366, 3 on 8,268, 2 on 7,661, 1 on 1,637, 0 on 14, -1 on 109). Smaller
+than the rules aim for in one way: 2 labels and one relationship type, said here. Quirks kept as the files have them:
+maxClinicalTrialPhase is the drug's own maximum phase (triple_formatting.py takes drug_molecule's
+maximumClinicalTrialPhase), so every indication of a drug carries the same value; toInteger("0.5") of an early phase 1
+is 0, and -1 is Open Targets' unknown; drug names in capitals, disease names in lower case, as Open Targets writes them;
+46 drug names belong to two nodes each (METFORMIN XR, ISOSULFAN BLUE...) and 6 disease names likewise (myelofibrosis,
+esophagitis...); broad terms are indications too ("neoplasm" has 1,776 drugs, "computed tomography", "radiologic
+finding"). The 14 questions: 6 edge (the one drug listed for fascioliasis, Hurler-Scheie syndrome, yaws and Glanzmann
+thrombasthenia; zolmitriptan's and migalastat's one indication), 4 node-property (whether cerivastatin has been
+withdrawn, halofantrine's ChEMBL id, Barth syndrome's ontology id, whether encaleret is approved), 2
+relationship-property (the maximum trial phase of verdiperstat in semantic dementia and of volrubigene ralaparvovec for
+Crigler-Najjar syndrome), 2 two-hop (what else the one drug for paroxysmal supraventricular tachycardia is indicated
+for, the ChEMBL id of the one drug for necatoriasis); each answer checked with Cypher through the neo4j driver to be the
+only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no
+xgrag output on it looked at. Overlaps: drugs and diseases by other data in drug-interactions, kegg-diseases,
+lincs-lymphoma (DrugCentral), french-medicines, swiss-medicines, chinese-cardio-drugs and t2d-net; no Open Targets or
+ChEMBL indication graph in the corpus; "GeNETwork", "collaborativebioinformatics" and "Open Targets" occurred nowhere in
+this file before. Considered by s42C for the first time and left out: tamton23/data_chronic-disease_icd-10-vn
+(Vietnamese chronic diseases by ICD-10, relations an extractor took from web pages: edges.csv, over 4 million characters
+of Vietnamese, is at or over the size limit, and its loader reads an absolute local path);
+Stefan-Coetzee/osbooks-college-algebra-bundle (a textbook's XML structure as GEXF, one CONNECTS_TO type);
+freekweijers/covid-neo4j (CORD-19 JSON lines not committed, entities of an NER model); Krixna-Kant/nasa-bio-embeddings
+(triples an LLM extracts from NASA bioscience papers); highermathematics/NeoPotVis (HotpotQA questions, no science
+data); ViktorAxelsen/MedicalKG (a py2neo loader over a processed.json of its author's Downloads folder, not committed);
+hint-lab/chinese-medical-kg and asad-134/Drug-KG (no Neo4j load over committed data seen); Poojan602/Neo4j-MarineLife
+(oceana.ca's 40 marine animals: too small); nugrohoangel/neo4j-disease (analyses of an existing GARD graph);
+ugiam/neo4j-course-schedule (a department's spreadsheet schedule, not examined further); tomasonjo/blogs' ncbi, pubmed,
+bionlp and ArXiv notebooks (their data fetched at run time: NCBI taxonomy dumps, PubMed's FTP, the BERN API, the arXiv
+snapshot); Pablo Marcos' CanGraph (its five databases downloaded by the user); ivanovicnikola/publications-graph and
+other UPC SDM lab DBLP loaders (DBLP downloaded by the user, reviews made up by Faker); Metabolic Atlas' importYAML.js
+(a Node.js generator of CSVs from a GEM YAML of another repository; human1-metabolism is in the corpus);
+neo4j-field/medical-gds-sandbox (generated patients) and neo4j-field/pubmed-knowledge-graph-generation (synthetic
+claims, LLM-extracted entities); and, their repositories not named by the index, a VAERS and EudraVigilance
+adverse-event loader (TSVs built from downloads), a drug, gene, protein, pathway and publication LOAD CSV, a
+disease-symptom frequency LOAD CSV, a fish encyclopedia's animals.csv loader and a Chinese mural pigment importer. Seen
+again, in the corpus or left out before: ivanbrillo/BioConnect (looked at again: its older script's six files are test
+rows of a few hundred bytes, its later relationships.csv over the size limit), sokcho-kim/scrape-hub (looked at again:
+its bridges/*.json inputs are not committed), gabrielleborja/neo4j-genomics-knowledge-graph, dgg32's repositories,
+JoanWu5/University-Knowledge-Graph, AIDA-UIUC/uiuc-scheduler, jeffwhite-619/periodicity, wvirtue/Plant-Knowledge-Graph,
+etalab-ia/ami-ia-chub, snu-dbs/m2bench, thaisstein/datasci4chemistry, colombelli/graph-omics,
+covid-19-net/covid-19-community, ontox-hu/aspis4j, MaayanLab/DRC-Portals, paul-shannon/bio-gdb,
+carissableker/neo4j-biocyc-ecoli, neo4j-examples/nhm_asset_portal, liuhuanyong/QASystemOnMedicalKG, gloriachin/KG_API,
+hartti/AustralianMines, the FishBase fish loader and xingyve0319's SHU medical graph.
+
 [s42C paragraph above]
 
 [s42D paragraph above]
@@ -17703,6 +17766,64 @@ def write_lincs_lymphoma(store: Any, mirror: Path) -> None:
         store.query(query, read_only=False)
 
 
+# GeNETwork (collaborativebioinformatics/GeNETwork, MIT, 2025: a team's knowledge graph for pediatric cancer drug
+# targets): its Neo4j setup README's drug-disease load, over the Open Targets Platform 25.09 drug indications and drug
+# molecules its ot_drug_data.py and triple_formatting.py wrote out
+GENETWORK = "collaborativebioinformatics/GeNETwork"
+GENETWORK_COMMIT = "c8dfffd9048643209e929b57ffec8dfacc99582c"  # its HEAD (4 November 2025, "Add README for neo4js
+# setup"); the data as "dir cleanup" (acee1c4, 3 October 2025) moved it, unchanged, into output_data/
+GENETWORK_GUIDE = "scripts/neo4js_setup/README.md"  # "Cypher code to load data into Neo4j", one section per source
+GENETWORK_SECTION = "Drug -> Disease data"  # the one section whose files the repository holds
+GENETWORK_DATA = "data_processing/OTs_drug_disease/output_data/"  # drugs.csv, diseases.csv, ...interactions.csv
+# the README's "Data files location" of that section: the folder the files were first committed in, which "dir
+# cleanup" renamed (R100) to GENETWORK_DATA; the other sections name OSF Storage, where their files are
+GENETWORK_NAMED = "data_processing/OTs_drugdis_data"
+_GENETWORK_LOAD = re.compile(r"Cypher code to load data[^\n]*\n+```[a-z]*\n(.*?)```", re.S)
+
+
+def _genetwork_sections(guide: str) -> dict[str, str]:
+    """The README's `## ` sections by their heading: each a source's data location and its Cypher."""
+    return {part.split("\n", 1)[0].strip(): part for part in re.split(r"(?m)^## ", guide)[1:]}
+
+
+def write_open_targets_indications(store: Any, mirror: Path) -> None:
+    """The drug-disease load of scripts/neo4js_setup/README.md of collaborativebioinformatics/GeNETwork, read at
+    GENETWORK_COMMIT: the Cypher block of its "Drug -> Disease data" section after "Cypher code to load data", as
+    written, each `LOAD CSV WITH HEADERS FROM "file:///<name>"` given the rows of <name> in
+    data_processing/OTs_drug_disease/output_data/ (the files the section's link names, in the folder "dir cleanup"
+    moved them to unchanged): the Open Targets Platform 25.09 drugs (Drug: ChEMBL id, name, isApproved and
+    hasBeenWithdrawn as booleans), the diseases and phenotypes they are indicated for (Disease: EFO, MONDO, HP or other
+    ontology id, name) and INTERACTS_WITH from a drug to each indication, with maxClinicalTrialPhase as an integer (the
+    drug's maximum clinical trial phase, which triple_formatting.py put on each of its indications). The README's other
+    sections (genes in pathways, genes and diseases of OncoDB, TCGA variants in cohorts) read files kept on OSF
+    Storage, not in the repository, and are not run, nor are its "query data" blocks. Done instead: an index on
+    Drug.id and Disease.id before the load (its MATCH statements find each of the 59,055 indication rows' two nodes by
+    them; an index changes no node, property or relationship). Refuses a README without that section, with more than
+    its one load block, a section of committed data other than it, or a URL that is not a file of the data folder."""
+    guide = read_file(GENETWORK, GENETWORK_GUIDE, mirror, GENETWORK_COMMIT).decode("utf-8")
+    sections = _genetwork_sections(guide)
+    section = sections.get(GENETWORK_SECTION)
+    if section is None or GENETWORK_NAMED not in section:
+        raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE} has no {GENETWORK_SECTION!r} section naming "
+                          f"{GENETWORK_NAMED}")
+    for heading, text in sections.items():
+        if heading != GENETWORK_SECTION and _GENETWORK_LOAD.search(text) and "OSF Storage" not in text:
+            raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE}'s section {heading!r} loads data not on OSF Storage")
+    blocks = _GENETWORK_LOAD.findall(section)
+    if len(blocks) != 1:
+        raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE}'s {GENETWORK_SECTION!r} has {len(blocks)} load blocks, "
+                          "not 1")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if name == url or "/" in name:
+            raise CorpusError(f"{GENETWORK}: {GENETWORK_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(GENETWORK, GENETWORK_DATA + name, mirror, GENETWORK_COMMIT), delimiter)
+
+    _index_merge_keys(store, blocks[0])
+    _run_script(store, blocks[0], rows_of)
+
+
 # [s42C source and writer above]
 
 
@@ -19454,6 +19575,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "with their identifiers and the cell lines' lineage and histology (IU's KGAP "
                                       "LINCS-IDG graph, 2020)",
           writer=write_lincs_lymphoma, source=LINCS_IDG),
+    Graph("open-targets-indications", "frozen", "Drug indications of the Open Targets Platform (release 25.09, "
+                                                 "from ChEMBL): drugs (ChEMBL id, name, approved, withdrawn), the "
+                                                 "diseases and phenotypes each is indicated for (EFO, MONDO, HP ids) "
+                                                 "and the drug's maximum clinical trial phase on each indication "
+                                                 "(GeNETwork's drug-disease graph, 2025)",
+          writer=write_open_targets_indications, source=GENETWORK),
     # [s42C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

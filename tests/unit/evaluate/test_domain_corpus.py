@@ -8835,6 +8835,73 @@ def test_lincs_lymphoma_refuses_what_ld_ag_does_not_run_as_read_here(
         corpus.write_lincs_lymphoma(Recorder(), _lincs_mirror(tmp_path, monkeypatch, **changed))
 
 
+# collaborativebioinformatics/GeNETwork's scripts/neo4js_setup/README.md (shortened): one section per source, each its
+# data's location, its load block and a query block; only the drug-disease section's files are in the repository
+_GENETWORK_DRUG_LOAD = (
+    'LOAD CSV WITH HEADERS FROM "file:///drugs.csv" AS row\nMERGE (d:Drug {id: row.id})\n'
+    "SET d.name = row.name, d.isApproved = toBoolean(row.isApproved);\n\n"
+    'LOAD CSV WITH HEADERS FROM "file:///drug_disease_interactions.csv" AS row\nMATCH (d:Drug {id: row.subject})\n'
+    "MATCH (ds:Disease {id: row.object})\nMERGE (d)-[r:INTERACTS_WITH]->(ds)\n"
+    "SET r.maxClinicalTrialPhase = toInteger(row.maxClinicalTrialPhase);\n")
+_GENETWORK_PATHWAYS = (
+    "## Gene -> Pathway data\n\nData files location: _OSF Storage / outputs_v1 / pathways_triples.tsv (TSV file)_\n\n"
+    "Cypher code to load data:\n\n```\nLOAD CSV WITH HEADERS FROM 'file:///pathways_triples.tsv' AS row\n"
+    "FIELDTERMINATOR '\\t'\nMERGE (g:Gene {name: row.gene});\n```\n\n")
+
+
+def _genetwork_guide(load: str = _GENETWORK_DRUG_LOAD, pathways: str = _GENETWORK_PATHWAYS) -> str:
+    return ("# Cypher code to load data into Neo4j\n\n## Drug -> Disease data\n\nData files location: [Github](https://"
+            f"github.com/collaborativebioinformatics/GeNETwork/tree/main/{corpus.GENETWORK_NAMED})\n\n"
+            f"Cypher code to load data:\n\n```\n{load}```\n\nExample Cypher code to query data:\n\n```\n"
+            "MATCH p=()-[r:INTERACTS_WITH]->() RETURN p LIMIT 1000\n```\n\n" + pathways)
+
+
+def _genetwork_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str | None = None) -> Path:
+    data = corpus.GENETWORK_DATA
+    files = {corpus.GENETWORK_GUIDE: guide if guide is not None else _genetwork_guide(),
+             f"{data}drugs.csv": "id,name,isApproved\nCHEMBL1185,ZOLMITRIPTAN,True\nCHEMBL4297594,VERDIPERSTAT,\n",
+             f"{data}drug_disease_interactions.csv": "subject,object,maxClinicalTrialPhase\n"
+                                                     "CHEMBL1185,MONDO_0005277,4.0\n"}
+    # a later commit changes the data: the writer reads the pinned commit
+    pinned = _committed_mirror(tmp_path, "collaborativebioinformatics+GeNETwork", files,
+                               later={f"{data}drugs.csv": "id,name,isApproved\nCHEMBL1,X,True\n"})
+    monkeypatch.setattr(corpus, "GENETWORK_COMMIT", pinned)
+    return tmp_path
+
+
+def test_open_targets_indications_runs_the_drug_disease_load_over_its_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_open_targets_indications(store, _genetwork_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        # an index on each MERGE key first (the MATCHes of its relationship rows find nodes by them)
+        ("CREATE INDEX IF NOT EXISTS FOR (n:`Drug`) ON (n.`id`)", {}), ("CALL db.awaitIndexes()", {}),
+        ("UNWIND $rows AS row\nMERGE (d:Drug {id: row.id})\nSET d.name = row.name, "
+         "d.isApproved = toBoolean(row.isApproved)",
+         {"rows": [{"id": "CHEMBL1185", "name": "ZOLMITRIPTAN", "isApproved": "True"},
+                   {"id": "CHEMBL4297594", "name": "VERDIPERSTAT", "isApproved": None}]}),
+        ("UNWIND $rows AS row\nMATCH (d:Drug {id: row.subject})\nMATCH (ds:Disease {id: row.object})\n"
+         "MERGE (d)-[r:INTERACTS_WITH]->(ds)\nSET r.maxClinicalTrialPhase = toInteger(row.maxClinicalTrialPhase)",
+         {"rows": [{"subject": "CHEMBL1185", "object": "MONDO_0005277", "maxClinicalTrialPhase": "4.0"}]})]
+
+
+@pytest.mark.parametrize(("guide", "refused"), [
+    (_genetwork_guide().replace("## Drug -> Disease data", "## Drugs"), "no 'Drug -> Disease data' section"),
+    (_genetwork_guide().replace("OTs_drugdis_data", "OTs_drugs"), "no 'Drug -> Disease data' section"),
+    # a second load block in the section, or another section whose data is no longer on OSF Storage
+    (_genetwork_guide(_GENETWORK_DRUG_LOAD + "```\n\nCypher code to load data:\n\n```\nMATCH (n) SET n.x = 1;\n"),
+     "has 2 load blocks, not 1"),
+    (_genetwork_guide(pathways=_GENETWORK_PATHWAYS.replace("OSF Storage", "Github")), "loads data not on OSF"),
+    (_genetwork_guide(_GENETWORK_DRUG_LOAD.replace("file:///drugs.csv", "file:///other/drugs.csv")),
+     "reads file:///other/drugs.csv, which no loader here serves"),
+    (_genetwork_guide(_GENETWORK_DRUG_LOAD.replace("file:///drugs.csv", "https://osf.io/drugs.csv")),
+     "reads https://osf.io/drugs.csv")])
+def test_open_targets_indications_refuses_what_its_readme_does_not_load_as_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_open_targets_indications(Recorder(), _genetwork_mirror(tmp_path, monkeypatch, guide))
+
+
 # [s42C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
