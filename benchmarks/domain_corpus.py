@@ -18489,6 +18489,72 @@ def write_lijiang_land_survey(store: Any, mirror: Path) -> None:
                         read_only=False)
 
 
+# Ivy Chan's and James Coffey's "JapanTravel" (graphql-neo4j, October-November 2025; MIT): the places in Japan one
+# traveller saved in Google Maps (a Takeout export), with the prefecture, activity and cuisine of each, in Neo4j
+JAPAN_PLACES = "ivy-kmchan/graphql-neo4j"
+JAPAN_PLACES_COMMIT = "6bf787992085db51e742ac5806b8fad8689bfb0e"  # its HEAD, 20 November 2025 (Cypher queries for
+# cafes in Hokkaido); the loader as b35306b of 15 November left it, the data as 596bb22 of 5 November committed it
+JAPAN_PLACES_LOADER = "utility_scripts/import_csv_to_neo4j.py"  # run from the repository's root: its default file
+JAPAN_PLACES_DATA = "seed-data/travel_places.csv"  # the one file it opens (import_places' default csv_file)
+JAPAN_PLACES_SETTINGS = ".env.example"  # the settings its load_dotenv() reads (the user's copy of it, `.env`)
+# what it imports besides os, neo4j and dotenv (given below)
+_JAPAN_PLACES_IMPORTS = frozenset({"csv"})
+# what its import_places prints, and passes over, for a place whose statements failed
+_JAPAN_PLACES_FAILED = "Error importing"
+
+
+def write_japan_saved_places(store: Any, mirror: Path) -> None:
+    """utility_scripts/import_csv_to_neo4j.py of ivy-kmchan/graphql-neo4j ("JapanTravel", Ivy Chan's and James
+    Coffey's GraphQL, Neo4j and chatbot project of October-November 2025; MIT; in English, with the places' Japanese
+    names where Google gives them) run as written at JAPAN_PLACES_COMMIT from the repository's root over its default
+    file, seed-data/travel_places.csv: the 2,625 places in Japan of one traveller's Google Maps saved list (a Takeout
+    export, the places outside Japan dropped), each with its address, prefecture, coordinates, Google Maps link,
+    whether it was visited (197 are) and the activity and cuisine the project's classifier gave it (its keyword
+    validator and gpt-4o-mini, validate_categories_rule_based.py and validate_and_populate_with_openai.py). Its
+    CSVImporter writes: the ten ActivityCategory and twelve CuisineType nodes it lists, then per row a Place MERGEd on
+    its name (address, prefecture, category, saved_list, visited as a boolean, google_maps_url, latitude and longitude
+    as floats, description), its Region (the row's regions, else its prefecture) HAS_PLACE it, and it HAS_ACTIVITY its
+    activity and SERVES_CUISINE its cuisine where the row gives them (MERGEd: an activity or cuisine outside its lists
+    is a node too); then its statistics, which write nothing. How it runs: the script is executed as __main__ in a
+    namespace of its own whose `neo4j` is a driver over the store (each session.run one auto-commit statement, its
+    result's single() its first record), whose `os.getenv` reads .env.example (the server it names is not used),
+    whose `dotenv.load_dotenv` reads nothing more, whose `open` reads only its file at the commit and whose `input`,
+    its "Do you want to proceed? (yes/no)", is answered "yes"; its first statement deletes everything (the database
+    is empty). What it prints and passes over, a place whose statements failed ("Error importing"), is raised here.
+    Refuses an import or a file it does not serve."""
+    source = read_file(JAPAN_PLACES, JAPAN_PLACES_LOADER, mirror, JAPAN_PLACES_COMMIT).decode("utf-8")
+    settings: dict[str, str] = {}
+    for line in read_file(JAPAN_PLACES, JAPAN_PLACES_SETTINGS, mirror, JAPAN_PLACES_COMMIT).decode(
+            "utf-8-sig").splitlines():
+        key, sep, value = line.partition("=")
+        if sep and not line.lstrip().startswith("#"):
+            settings[key.strip()] = value.strip()
+    settings["NEO4J_PASSWORD"] = settings.get("NEO4J_PASSWORD") or "unused"  # the store is local: none is checked
+    data = read_file(JAPAN_PLACES, JAPAN_PLACES_DATA, mirror, JAPAN_PLACES_COMMIT).decode("utf-8")
+    failures: list[str] = []
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != JAPAN_PLACES_DATA:
+            raise CorpusError(f"{JAPAN_PLACES}: its loader opens {path}, which is not read here")
+        return io.StringIO(data, newline="")  # csv.DictReader reads it as from open(): quoted fields keep newlines
+
+    def printed(*args: Any, **kwargs: Any) -> None:
+        message = " ".join(str(arg) for arg in args)
+        if _JAPAN_PLACES_FAILED in message:
+            failures.append(message.strip())
+
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: settings.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]  # .env.example, read above
+    modules = {"neo4j": _script_neo4j(store, lambda: _CongressSession(store)), "os": os_module, "dotenv": dotenv}
+    importer = _loader_importer(JAPAN_PLACES, modules, _JAPAN_PLACES_IMPORTS)
+    _run_loader(JAPAN_PLACES, JAPAN_PLACES_LOADER, source, importer, open=opened, print=printed,
+                input=lambda prompt="": "yes")
+    if failures:
+        raise CorpusError(f"{JAPAN_PLACES}: its loader failed: {'; '.join(failures[:3])}")
+
+
 # [s42F source and writer above]
 
 
@@ -19517,6 +19583,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "linear features with their areas, the unit owning each and its land "
                                               "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
           writer=write_lijiang_land_survey, source=LAND_SURVEY),
+    Graph("japan-saved-places", "frozen", "Some 2,600 places in Japan one traveller saved in Google Maps: each "
+                                          "one's prefecture, address, coordinates and Google Maps link, whether it "
+                                          "was visited, and its kind of activity and cuisine (a 2025 travel "
+                                          "project's Python loader of its saved-places file)",
+          writer=write_japan_saved_places, source=JAPAN_PLACES),
     # [s42F Graph above]
 ]}
 
