@@ -7595,6 +7595,67 @@ hartti/AustralianMines, the FishBase fish loader and xingyve0319's SHU medical g
 
 [s42E paragraph above]
 
+Helper s42F's paragraph, written blind for the forty-second split (domain searched: travel, transport, geography,
+energy, technology and telecoms; begun at 22:43 UTC on 4 December 2026, deadline 00:30). japan-saved-places:
+github.com/ivy-kmchan/graphql-neo4j ("JapanTravel", Ivy Chan's GraphQL, Neo4j and chatbot project of October-November
+2025 with James Coffey's commits, whose jvcoffey/graphql-neo4j-project it merges; MIT, its LICENSE file; Python and
+JavaScript; in English, the places' Japanese names where Google gives them), its utility_scripts/import_csv_to_neo4j.py
+run as written from the repository's root over its default file seed-data/travel_places.csv, both read at
+JAPAN_PLACES_COMMIT (6bf7879, 20 November 2025, its HEAD; the loader as b35306b of 15 November left it, the file as
+596bb22 of 5 November committed it; write_japan_saved_places). The data: the 2,625 places in Japan of one traveller's
+Google Maps saved list (a Takeout export, SavedPlaces.json beside it; the places outside Japan dropped), each with its
+address, prefecture, coordinates, Google Maps link and whether it was visited, and the activity and cuisine its
+classifiers gave it (the commit that wrote the file added them: validate_categories_rule_based.py, a keyword classifier,
+and validate_and_populate_with_openai.py, gpt-4o-mini's). Its README's own seed, `npm run seed` (scripts/seedDatabase.js
+over SavedPlaces.json), writes only Place and Region (two labels); the Python import script, the one that writes the
+activities and cuisines, is the one run. What the loader had to change: nothing of its Cypher; the script is executed as
+__main__ in a namespace of its own whose neo4j is a driver over the store (each session.run one auto-commit statement,
+single() its first record: the module's _CongressSession), whose os.getenv reads .env.example (its server not used),
+whose dotenv.load_dotenv reads nothing more, whose open reads only its file at the commit and whose input, its "Do you
+want to proceed? (yes/no)", is answered yes; what it prints and passes over, a place whose statements failed ("Error
+importing"), is raised (none is). Graph (`up` 50 s, server start included, other helpers' servers running): 2,711 nodes
+in 4 labels (Place 2,625: name, address, prefecture, latitude and longitude as floats, google_maps_url
+"http://maps.google.com/?cid=...", visited true or false, category, saved_list, description; Region 47, the prefectures;
+CuisineType 22; ActivityCategory 17) and 5,483 relationships (HAS_PLACE 2,625 from a Region, HAS_ACTIVITY 2,357,
+SERVES_CUISINE 501), no relationship properties. Quirks kept as the script writes them: a Place is MERGEd on its name
+(the file's 2,625 names are distinct, one node each); its prefecture is a property beside its Region; category is
+"place", saved_list "star" and description "" on every place, visited true on 197; the classifiers' errors are kept (551
+Horai, a pork-bun shop, and Abeno Harukas listed under temple, "1988 CAFE SHOZO (Scone Pastry)" serving sushi); "cafe"
+is both an activity and a cuisine; besides the ten activities and twelve cuisines the script creates, the file's others
+are MERGEd as nodes (onsen, spa, aquarium, market, bridge, information; tonkatsu, soba, unagi, okonomiyaki, seafood,
+udon, gyoza, oyster, curry, beef); 266 places have neither an activity nor a cuisine; names as Google gives them
+(黒牛セブン７, its 7 full-width). The 14 questions: 7 edge (the prefecture of the Akashi-Kaikyo Bridge and of Akiu Great
+Falls, the one place serving gyoza and the one serving beef, the cuisine of Tonki and of Kitchen Punch, the one place
+listed as a bridge), 4 node-property (the address of the Akita Dog Visitor Center, the latitude of Amagoi Waterfalls,
+whether Aisunao was visited, the Google Maps link of Abeno Harukas), no relationship-property (the graph has none), 3
+two-hop (the prefecture of the one place serving oysters, of the one listed under information, of the one serving
+curry); each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: travel places elsewhere
+(jeju-safe-tourism, singapore-attractions, china-travel-lounges, china-world-heritage), none in Japan; the repository
+and "saved places" occur nowhere else in this file. Searched by code search, repository and file names and exact strings
+(MERGE patterns of airlines, hotels, ships, reactors, GPUs, operators, terminals, runways and bridges; file:/// names of
+substations, satellites, hotels, vehicles and countries), in English, Chinese, Japanese, Korean, Spanish, Italian,
+Vietnamese, Indonesian, Turkish, Russian and French, over metros and railways, airports and airlines, ferries and
+shipping, power plants, grids and gas pipelines, telecom cables and 3GPP, EV data, programming languages, package
+ecosystems, GPUs and laptops, UNESCO sites and tourism. Considered by s42F for the first time and left out (each grepped
+here first): NREL/erad (its load_data_v1.cypher over tests/data/csvs_for_graph/: real pharmacies, groceries and
+hospitals, but on a synthetic SMART-DS feeder, buses "p3rdt650lv" with random loads in kW, and a VISITS relationship
+from every load to every facility); LegionOO47/ManagementOfGraphData (OpenFlights' airports, airlines and routes again:
+openflights-routes' data); sromerolopez/neo4j (Spanish cities and roads: one label, Place); janikhans/neo4j-ninja
+(vehicles and parts fitments: its CSVs exported from a Postgres database, not committed);
+gioma2121/GreenGrid-Consulting---Knowledge-Engineering (a Dutch solar-siting project whose fetch_cbs.py and
+fetch_grid.py download its data: no CSV committed); scarburato/neo4jpoormensAstar (a London routing procedure, no data);
+taseroth/gtfs-routing (a UK GTFS import.cypher, the feed not committed); a ZOL laptop loader (Brand, CPU, GPU, screen
+and weight classes) reading a local coroutine-asio-http-server/.../graphrag/dataset/notebooks_zol_output.csv, a folder
+flyfeathergodcore/coroutine-asio-http-server does not hold; a Chinese nationwide metro-station importer
+(MetroDataImporter over a local 地铁.xlsx) and a Chinese shipping loader (companies, ships, ports, routes with
+congestion and weather scores), their repositories not named by the index; 3GPP specification graphs (chunks of
+downloaded documents; not examined further); maxamed1205/DMGLab3 and its copies (a course lab's train network of cities
+and lines; not examined further). Seen again, in the corpus or left out before: BiaPri/Graph_Field,
+sheepelysium/HydroGraph-TW, shengliuyang/Heritage_neo4j, johnymontana/knowledge-graph-datasets, the world PowerPlant
+LOAD CSV, the Vietnam travel dataset loaders, Bernhard2000/Neo4J-Railroadmap, vivianecorrea/adm-neo4j-travel-project,
+dgn2/IS607_Project_5, ggszk's graphs and maxence2005/TrackMyAir.
+
 [s42F paragraph above]
 """
 
@@ -18610,6 +18671,72 @@ def write_lijiang_land_survey(store: Any, mirror: Path) -> None:
                         read_only=False)
 
 
+# Ivy Chan's and James Coffey's "JapanTravel" (graphql-neo4j, October-November 2025; MIT): the places in Japan one
+# traveller saved in Google Maps (a Takeout export), with the prefecture, activity and cuisine of each, in Neo4j
+JAPAN_PLACES = "ivy-kmchan/graphql-neo4j"
+JAPAN_PLACES_COMMIT = "6bf787992085db51e742ac5806b8fad8689bfb0e"  # its HEAD, 20 November 2025 (Cypher queries for
+# cafes in Hokkaido); the loader as b35306b of 15 November left it, the data as 596bb22 of 5 November committed it
+JAPAN_PLACES_LOADER = "utility_scripts/import_csv_to_neo4j.py"  # run from the repository's root: its default file
+JAPAN_PLACES_DATA = "seed-data/travel_places.csv"  # the one file it opens (import_places' default csv_file)
+JAPAN_PLACES_SETTINGS = ".env.example"  # the settings its load_dotenv() reads (the user's copy of it, `.env`)
+# what it imports besides os, neo4j and dotenv (given below)
+_JAPAN_PLACES_IMPORTS = frozenset({"csv"})
+# what its import_places prints, and passes over, for a place whose statements failed
+_JAPAN_PLACES_FAILED = "Error importing"
+
+
+def write_japan_saved_places(store: Any, mirror: Path) -> None:
+    """utility_scripts/import_csv_to_neo4j.py of ivy-kmchan/graphql-neo4j ("JapanTravel", Ivy Chan's and James
+    Coffey's GraphQL, Neo4j and chatbot project of October-November 2025; MIT; in English, with the places' Japanese
+    names where Google gives them) run as written at JAPAN_PLACES_COMMIT from the repository's root over its default
+    file, seed-data/travel_places.csv: the 2,625 places in Japan of one traveller's Google Maps saved list (a Takeout
+    export, the places outside Japan dropped), each with its address, prefecture, coordinates, Google Maps link,
+    whether it was visited (197 are) and the activity and cuisine the project's classifier gave it (its keyword
+    validator and gpt-4o-mini, validate_categories_rule_based.py and validate_and_populate_with_openai.py). Its
+    CSVImporter writes: the ten ActivityCategory and twelve CuisineType nodes it lists, then per row a Place MERGEd on
+    its name (address, prefecture, category, saved_list, visited as a boolean, google_maps_url, latitude and longitude
+    as floats, description), its Region (the row's regions, else its prefecture) HAS_PLACE it, and it HAS_ACTIVITY its
+    activity and SERVES_CUISINE its cuisine where the row gives them (MERGEd: an activity or cuisine outside its lists
+    is a node too); then its statistics, which write nothing. How it runs: the script is executed as __main__ in a
+    namespace of its own whose `neo4j` is a driver over the store (each session.run one auto-commit statement, its
+    result's single() its first record), whose `os.getenv` reads .env.example (the server it names is not used),
+    whose `dotenv.load_dotenv` reads nothing more, whose `open` reads only its file at the commit and whose `input`,
+    its "Do you want to proceed? (yes/no)", is answered "yes"; its first statement deletes everything (the database
+    is empty). What it prints and passes over, a place whose statements failed ("Error importing"), is raised here.
+    Refuses an import or a file it does not serve."""
+    source = read_file(JAPAN_PLACES, JAPAN_PLACES_LOADER, mirror, JAPAN_PLACES_COMMIT).decode("utf-8")
+    settings: dict[str, str] = {}
+    for line in read_file(JAPAN_PLACES, JAPAN_PLACES_SETTINGS, mirror, JAPAN_PLACES_COMMIT).decode(
+            "utf-8-sig").splitlines():
+        key, sep, value = line.partition("=")
+        if sep and not line.lstrip().startswith("#"):
+            settings[key.strip()] = value.strip()
+    settings["NEO4J_PASSWORD"] = settings.get("NEO4J_PASSWORD") or "unused"  # the store is local: none is checked
+    data = read_file(JAPAN_PLACES, JAPAN_PLACES_DATA, mirror, JAPAN_PLACES_COMMIT).decode("utf-8")
+    failures: list[str] = []
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != JAPAN_PLACES_DATA:
+            raise CorpusError(f"{JAPAN_PLACES}: its loader opens {path}, which is not read here")
+        return io.StringIO(data, newline="")  # csv.DictReader reads it as from open(): quoted fields keep newlines
+
+    def printed(*args: Any, **kwargs: Any) -> None:
+        message = " ".join(str(arg) for arg in args)
+        if _JAPAN_PLACES_FAILED in message:
+            failures.append(message.strip())
+
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: settings.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]  # .env.example, read above
+    modules = {"neo4j": _script_neo4j(store, lambda: _CongressSession(store)), "os": os_module, "dotenv": dotenv}
+    importer = _loader_importer(JAPAN_PLACES, modules, _JAPAN_PLACES_IMPORTS)
+    _run_loader(JAPAN_PLACES, JAPAN_PLACES_LOADER, source, importer, open=opened, print=printed,
+                input=lambda prompt="": "yes")
+    if failures:
+        raise CorpusError(f"{JAPAN_PLACES}: its loader failed: {'; '.join(failures[:3])}")
+
+
 # [s42F source and writer above]
 
 
@@ -19644,6 +19771,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "linear features with their areas, the unit owning each and its land "
                                               "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
           writer=write_lijiang_land_survey, source=LAND_SURVEY),
+    Graph("japan-saved-places", "frozen", "Some 2,600 places in Japan one traveller saved in Google Maps: each "
+                                          "one's prefecture, address, coordinates and Google Maps link, whether it "
+                                          "was visited, and its kind of activity and cuisine (a 2025 travel "
+                                          "project's Python loader of its saved-places file)",
+          writer=write_japan_saved_places, source=JAPAN_PLACES),
     # [s42F Graph above]
 ]}
 

@@ -9827,4 +9827,125 @@ def test_lijiang_land_survey_refuses_another_file_or_a_readme_of_other_blocks(
     with pytest.raises(corpus.CorpusError, match="has 6 import blocks to run, not 5"):
         corpus.write_lijiang_land_survey(Recorder(), _land_mirror(tmp_path / "c", monkeypatch, unstruck))
 
+# ivy-kmchan/graphql-neo4j's utility_scripts/import_csv_to_neo4j.py, shortened: its settings from os.getenv (after
+# load_dotenv), the password it stops without, its clear and category statements, its per-row MERGEs in a try whose
+# except prints and passes over, its statistics read by single()['count'], and its yes/no prompt
+_JAPAN_LOADER = (
+    '#!/usr/bin/env python3\n"""\nImport travel_places.csv into Neo4j database\n"""\n\nimport csv\nimport os\n'
+    "from neo4j import GraphDatabase\nfrom dotenv import load_dotenv\n\nload_dotenv()\n\nclass CSVImporter:\n"
+    "    def __init__(self):\n        self.uri = os.getenv(\"NEO4J_URI\")\n"
+    "        self.password = os.getenv(\"NEO4J_PASSWORD\")\n"
+    "        self.database = os.getenv(\"NEO4J_DATABASE\", \"neo4j\")\n        if not self.password:\n"
+    "            raise ValueError(\"NEO4J_PASSWORD not set in .env file\")\n"
+    "        self.driver = GraphDatabase.driver(self.uri, auth=(\"neo4j\", self.password))\n\n"
+    "    def clear_database(self):\n        with self.driver.session(database=self.database) as session:\n"
+    "            session.run(\"MATCH (n) DETACH DELETE n\")\n\n    def create_categories(self):\n"
+    "        with self.driver.session(database=self.database) as session:\n"
+    "            for activity in ['temple', 'restaurant']:\n"
+    "                session.run(\"MERGE (a:ActivityCategory {name: $name})\", name=activity)\n\n"
+    "    def import_places(self, csv_file='seed-data/travel_places.csv'):\n"
+    "        with open(csv_file, 'r', encoding='utf-8') as f:\n            places = list(csv.DictReader(f))\n"
+    "        with self.driver.session(database=self.database) as session:\n            for place in places:\n"
+    "                try:\n                    data = {'name': place['place_name'].strip(),\n"
+    "                            'visited': place.get('visited', '').strip().upper() == 'TRUE',\n"
+    "                            'latitude': float(place['latitude']) if place.get('latitude') else None,\n"
+    "                            'activity': place.get('activities', '').strip(),\n"
+    "                            'region': place.get('regions', '').strip() or place.get('prefecture', '').strip()}\n"
+    "                    session.run(\"MERGE (p:Place {name: $name}) SET p.visited = $visited, "
+    "p.latitude = $latitude\", **data)\n"
+    "                    if data['region']:\n"
+    "                        session.run(\"MATCH (p:Place {name: $name}) MERGE (r:Region {name: $region}) "
+    "MERGE (r)-[:HAS_PLACE]->(p)\", name=data['name'], region=data['region'])\n"
+    "                    if data['activity']:\n"
+    "                        session.run(\"MATCH (p:Place {name: $name}) MERGE (a:ActivityCategory {name: $activity}) "
+    "MERGE (p)-[:HAS_ACTIVITY]->(a)\", name=data['name'], activity=data['activity'])\n"
+    "                except Exception as e:\n"
+    "                    print(f\"  \\u26a0\\ufe0f  Error importing {place.get('place_name', 'unknown')}: {e}\")\n\n"
+    "    def print_stats(self):\n        with self.driver.session(database=self.database) as session:\n"
+    "            result = session.run(\"MATCH (p:Place) RETURN count(p) as count\")\n"
+    "            print(f\"Places: {result.single()['count']}\")\n\n"
+    "def main():\n    importer = CSVImporter()\n"
+    "    response = input(\"Do you want to proceed? (yes/no): \").strip().lower()\n"
+    "    if response not in ['yes', 'y']:\n        print(\"Import cancelled\")\n        return\n"
+    "    importer.clear_database()\n    importer.create_categories()\n    importer.import_places()\n"
+    "    importer.print_stats()\n\nif __name__ == '__main__':\n    main()\n")
+_JAPAN_PLACES = ("place_name,address,prefecture,visited,latitude,activities,regions\n"
+                 "Akashi-Kaikyo Bridge,\"4 Higashimaikocho, Tarumi-ku, Kobe, Hyogo 655-0047, Japan\",Hyogo,,"
+                 "34.6174683,,Hyogo\n"
+                 "Aisunao,\"761-1, Naoshima, Kagawa District, Kagawa 761-3110, Japan\",Kagawa,TRUE,34.4602965,"
+                 "restaurant,\n")
+_JAPAN_SETTINGS = ("\ufeff# Neo4j Aura Configuration\nNEO4J_URI=neo4j+s://xxxxx.databases.neo4j.io\nNEO4J_USER=neo4j\n"
+                   "NEO4J_PASSWORD=\nNEO4J_DATABASE=neo4j\n")
+
+
+def _japan_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _JAPAN_LOADER) -> Path:
+    # a later commit that empties the places file: the pinned commit's file is the one read
+    pinned = _committed_mirror(tmp_path, "ivy-kmchan+graphql-neo4j", {
+        corpus.JAPAN_PLACES_LOADER: loader, corpus.JAPAN_PLACES_DATA: _JAPAN_PLACES,
+        corpus.JAPAN_PLACES_SETTINGS: _JAPAN_SETTINGS, "seed-data/travel_places_backup.csv": "place_name\nOther\n"},
+        later={corpus.JAPAN_PLACES_DATA: "place_name,address,prefecture,visited,latitude,activities,regions\n"})
+    monkeypatch.setattr(corpus, "JAPAN_PLACES_COMMIT", pinned)
+    return tmp_path
+
+
+class _OneCountRecorder(Recorder):
+    """A Recorder whose count queries read back one record, as a server's would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"count": 2}] if "count(" in statement else []
+
+
+def test_japan_saved_places_runs_the_import_script_over_the_pinned_places_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # main() as written, its prompt answered yes: the settings of .env.example (its empty password given one), the
+    # statements its own session.run calls make, each row's values as the script reads them from csv.DictReader
+    # (visited a boolean, latitude a float, the region its regions column else its prefecture)
+    store = _OneCountRecorder()
+    corpus.write_japan_saved_places(store, _japan_mirror(tmp_path, monkeypatch))
+    place = "MERGE (p:Place {name: $name}) SET p.visited = $visited, p.latitude = $latitude"
+    region = "MATCH (p:Place {name: $name}) MERGE (r:Region {name: $region}) MERGE (r)-[:HAS_PLACE]->(p)"
+    activity = ("MATCH (p:Place {name: $name}) MERGE (a:ActivityCategory {name: $activity}) "
+                "MERGE (p)-[:HAS_ACTIVITY]->(a)")
+    assert store.calls == [
+        ("MATCH (n) DETACH DELETE n", {}),
+        ("MERGE (a:ActivityCategory {name: $name})", {"name": "temple"}),
+        ("MERGE (a:ActivityCategory {name: $name})", {"name": "restaurant"}),
+        (place, {"name": "Akashi-Kaikyo Bridge", "visited": False, "latitude": 34.6174683, "activity": "",
+                 "region": "Hyogo"}),
+        (region, {"name": "Akashi-Kaikyo Bridge", "region": "Hyogo"}),
+        (place, {"name": "Aisunao", "visited": True, "latitude": 34.4602965, "activity": "restaurant",
+                 "region": "Kagawa"}),
+        (region, {"name": "Aisunao", "region": "Kagawa"}),
+        (activity, {"name": "Aisunao", "activity": "restaurant"}),
+        ("MATCH (p:Place) RETURN count(p) as count", {})]
+    assert corpus.graph("japan-saved-places").split == "frozen"
+    assert corpus.graph("japan-saved-places").repo == "ivy-kmchan/graphql-neo4j"
+
+
+class _RegionRefusingStore(_OneCountRecorder):
+    """A store whose region statements fail, as a server refusing them would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        if "Region" in statement:
+            raise RuntimeError("refused")
+        return super().query(statement, params, read_only)
+
+
+@pytest.mark.parametrize(("change", "store", "refused"), [
+    (("import os\n", "import os\nimport subprocess\n"), _OneCountRecorder,
+     "its loader imports subprocess, which is not read here"),
+    (("csv_file='seed-data/travel_places.csv'", "csv_file='seed-data/travel_places_backup.csv'"), _OneCountRecorder,
+     "its loader opens seed-data/travel_places_backup.csv, which is not read here"),
+    (("", ""), _RegionRefusingStore, "its loader failed: \u26a0\ufe0f  Error importing Akashi-Kaikyo Bridge: refused")])
+def test_japan_saved_places_reads_nothing_else_and_raises_what_its_loader_prints_and_passes_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], store: type[Recorder],
+        refused: str) -> None:
+    old, new = change
+    assert old in _JAPAN_LOADER
+    mirror = _japan_mirror(tmp_path, monkeypatch, _JAPAN_LOADER.replace(old, new))
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_japan_saved_places(store(), mirror)
+
+
 # [s42F tests above]
