@@ -17304,6 +17304,104 @@ def write_korea_building_laws(store: Any, mirror: Path) -> None:
                           f"({unread[0]}...)")
 
 
+MPEP = "elo-enterprises/lab-notebooks"  # elo's (mvr's) "claw" computational-law notebooks (2020; MIT licence)
+MPEP_COMMIT = "87f099d97c70c1356182fd6f5756cb895da9e49d"  # "sync scripts", 5 July 2020: the head of its sync-scripts
+# branch (its pull request 2), the only commit whose tree holds scripts/ and data/ together (master holds neither)
+# the scripts that build the MPEP and its appendices, in the order a run needs (each relationship script MATCHes the
+# nodes the node scripts created): the manual's sections, then 35 U.S.C. (Appendix L), 37 CFR (Appendix R), the
+# decisions cited (its List of Decisions Cited) and the subject matter index, then the links between them
+MPEP_SCRIPTS = ("scripts/MPEP/createNodes_MPEPS.py", "scripts/MPEPAppIndex/createNodes_USCS.py",
+                "scripts/MPEPAppIndex/createNodes_CFRS.py", "scripts/MPEPAppIndex/createNodes_CaseActions.py",
+                "scripts/MPEPAppIndex/createNodes_SMIndex.py", "scripts/MPEPAppIndex/createRels_MPEPS_USCS.py",
+                "scripts/MPEPAppIndex/createRels_MPEPS_CFRS.py",
+                "scripts/MPEPAppIndex/createRels_MPEPS_CaseActions.py",
+                "scripts/MPEPAppIndex/createRels_MPEPS_SMIndex.py")
+# the files those scripts read (by the paths they give them, from the repository's root, where its README runs
+# `python scripts/script_name.py`)
+MPEP_FILES = frozenset({f"data/interim/MPEP/MPEPChapter{n * 100:04d}Sections.csv" for n in range(1, 30)}
+                       | {f"data/interim/MPEPAppIndex/SMIndex{letter}.csv" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+                       | {"data/interim/MPEPAppIndex/USCSections.csv", "data/interim/MPEPAppIndex/CFRSections.csv",
+                          "data/interim/MPEPAppIndex/CaseActions.csv"})
+# the label each relationship script MATCHes its ends by `name` on, indexed first (the scripts create no index)
+MPEP_NAMED = ("MPEPSection", "USCSection", "CFRSection", "CaseAction", "MPEPSMIndexItem")
+
+
+class _MpepGraph:
+    """py2neo's Graph as the claw scripts use it: create(Node) (one CREATE of the node with its properties) and
+    run(statement) (the statement as the script writes it, its rows returned). Each is one statement on the store,
+    as py2neo's autocommit sends each."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def create(self, subject: Any) -> None:
+        if not isinstance(subject, _Py2neoNode):
+            raise CorpusError(f"{MPEP}: its scripts create a {type(subject).__name__}, which is not read here")
+        labels = "".join(f":{_q(label)}" for label in subject.labels)
+        self.store.query(f"CREATE (n{labels} $props)", {"props": subject.properties}, read_only=False)
+
+    def run(self, statement: str) -> list[Any]:
+        return list(self.store.query(statement, read_only=False))
+
+
+def _mpep_modules(store: Any, mirror: Path) -> dict[str, types.ModuleType]:
+    """The stand-ins the claw scripts import: `py2neo` (Graph over the store, its bolt URL and bitnami credentials
+    not used; Node; Relationship, which they import and never use), `pandas` (read_csv of MPEP_FILES at MPEP_COMMIT,
+    typed as pandas' defaults type them, _Frame; DataFrame(rows).to_csv(path), the report of what a script wrote
+    that each writes to data/processed/, is not written) and `numpy` (arange(start, stop, step).tolist(), the
+    chapter numbers createNodes_MPEPS.py loops over)."""
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _MpepGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    pandas_module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        if options or path not in MPEP_FILES:
+            raise CorpusError(f"{MPEP}: its scripts read {path}{' with ' + str(sorted(options)) if options else ''}, "
+                              "which is not read here")
+        rows = list(csv.reader(io.StringIO(read_file(MPEP, path, mirror, MPEP_COMMIT).decode("utf-8"), newline="")))
+        return _Frame(rows[0], [row for row in rows[1:] if row])
+
+    def data_frame(rows: Any) -> types.SimpleNamespace:
+        list(rows)
+        return types.SimpleNamespace(to_csv=lambda path, **options: None)
+
+    pandas_module.read_csv = read_csv  # type: ignore[attr-defined]
+    pandas_module.DataFrame = data_frame  # type: ignore[attr-defined]
+    numpy_module = types.ModuleType("numpy")
+    numpy_module.arange = lambda start, stop, step=1: types.SimpleNamespace(  # type: ignore[attr-defined]
+        tolist=lambda: list(range(start, stop, step)))
+    return {"py2neo": py2neo_module, "pandas": pandas_module, "numpy": numpy_module}
+
+
+def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
+    """The MPEP scripts of elo-enterprises/lab-notebooks ("claw", elo's computational-law notebooks of 2020, by mvr;
+    MIT licence), run as written at MPEP_COMMIT, each of MPEP_SCRIPTS in turn over the CSV files its author parsed
+    from the USPTO's Manual of Patent Examining Procedure (the MPEP, Ninth Edition, Revision 08.2017, last revised
+    January 2018) into data/interim/: the manual's sections and their paragraphs, chapter by chapter (MPEPSection:
+    name "2111.01" or "2111.01(I) - p2", chapter, title, updateStatus), and from its appendices the sections of 35
+    U.S.C. (USCSection, Appendix L: the Patent Laws) and of 37 CFR (CFRSection, Appendix R: the Patent Rules), the
+    court and Office decisions the manual cites (CaseAction: the citation as its List of Decisions Cited gives it)
+    and the entries of its Subject Matter Index (MPEPSMIndexItem: "Topic - Subtopic ...", the index letter); then
+    which sections link to which: MPEPS_USCS and MPEPS_CFRS (the statutes and rules chapter 2100's sections cite),
+    MPEPS_CaseAction (the sections a decision is cited in) and MPEPS_SMIndex (the sections an index entry points
+    to). Each script is executed as `__main__` with the stand-ins of _mpep_modules (py2neo's Graph writing to the
+    store, pandas' read_csv reading the pinned commit's files) and no other import. Done instead: an index on `name`
+    of each label its relationship scripts MATCH (MPEP_NAMED) is created first; the scripts create none, and each of
+    their 49,000 MATCHes would scan every node of two labels (the indexes change no node, property or relationship).
+    Not run: the repository's other scripts (its patent bar test questions, USPTO forms, prosecution actions and
+    timeline, separate studies whose files the MPEP scripts do not read) and the parseHTML scripts that made the CSV
+    files from the MPEP's HTML pages (data/external/), whose output the pinned commit holds."""
+    for label in MPEP_NAMED:
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{_q(label)}) ON (n.name)", read_only=False)
+    store.query("CALL db.awaitIndexes()")
+    importer = _loader_importer(MPEP, _mpep_modules(store, mirror), frozenset())
+    for path in MPEP_SCRIPTS:
+        source = read_file(MPEP, path, mirror, MPEP_COMMIT).decode("utf-8")
+        _run_loader(MPEP, path, source, importer, print=_quiet)
+
+
 # [s42A source and writer above]
 
 
@@ -19645,6 +19743,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "law's chapters, sections, articles, paragraphs, items and sub-items "
                                            "with their titles, texts and revision dates, in order",
           writer=write_korea_building_laws, source=KR_LAWS),
+    Graph("uspto-patent-manual", "frozen", "The USPTO's Manual of Patent Examining Procedure (Ninth Edition, "
+                                           "Revision 08.2017): its sections and paragraphs by chapter with their "
+                                           "titles, the sections of 35 U.S.C. and 37 CFR in its appendices, the "
+                                           "court and Office decisions it cites and its subject matter index, "
+                                           "linked to the sections that cite or treat them",
+          writer=write_uspto_patent_manual, source=MPEP),
     # [s42A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
