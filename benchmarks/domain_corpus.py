@@ -7524,7 +7524,7 @@ lijiang-land-survey has a relationship-property question.
 
 Helper s42A's paragraph, written blind (the forty-second split, in preparation; begun at 23:12 UTC on 4 December 2026,
 its deadline 00:30; domain searched: government, law, courts, elections and politics, in English, Chinese, Korean,
-Japanese, German, Spanish, Portuguese, Swedish and Indonesian). uspto-patent-manual:
+Japanese, German, French, Spanish, Portuguese, Swedish and Indonesian). uspto-patent-manual:
 github.com/elo-enterprises/lab-notebooks ("claw", "computational law": elo's notebooks of 2020, committed by mvr; MIT
 licence, "Copyright (c) 2020, elo"; Python, its data in English), read at MPEP_COMMIT (87f099d, 5 July 2020, "sync
 scripts", the head of its sync-scripts branch, its pull request 2; master, 3878b48 of 24 June, holds a 3D printer's
@@ -7539,14 +7539,14 @@ the scripts take it, checked equal to pandas 3.1's own here) and numpy's arange;
 script writes to data/processed/ are not written. What the loader had to change: an index on `name` of the five labels
 the relationship scripts MATCH, created first (they create none; the indexes change no node, property or relationship).
 Not run: its parseHTML scripts (their output is the committed CSVs) and its other studies (patent bar test questions,
-USPTO forms, prosecution actions, a timeline of years). The graph (`up` 3 min 11 s, server start included, other
-helpers' servers running): 24,162 nodes in 5 labels (MPEPSection 11,639: name "2111.01" or "2111.01(I) - p2", chapter,
-title "Plain Meaning [R-08.2017]", updateStatus; MPEPSMIndexItem 8,931, the subject matter index's entries "Topic -
-Subtopic", chapter the index letter; CaseAction 1,886, the decisions cited, "Abbott Diabetes Care Inc., In re, 696 F.3d
-1142, 104 USPQ2d 1337 (Fed. Cir. 2012)", source "MPEP"; CFRSection 974, 37 CFR, title and updateStatus "(pre-AIA)";
-USCSection 732, 35 U.S.C.) and 49,518 relationships (MPEPS_SMIndex 41,715, MPEPS_CaseAction 7,536, MPEPS_USCS 227,
-MPEPS_CFRS 40), the counts its author's display_DBSummary.csv records (its 1,975 CaseActions count 89 that the
-test-questions script adds). Quirks kept as the scripts write them: every value a string, a missing one the string "nan"
+USPTO forms, prosecution actions, a timeline of years). The graph (`up` 3 min 11 s, server start included): 24,162 nodes
+in 5 labels (MPEPSection 11,639: name "2111.01" or "2111.01(I) - p2", chapter, title "Plain Meaning [R-08.2017]",
+updateStatus; MPEPSMIndexItem 8,931, the subject matter index's entries "Topic - Subtopic", chapter the index letter;
+CaseAction 1,886, the decisions cited, "Abbott Diabetes Care Inc., In re, 696 F.3d 1142, 104 USPQ2d 1337 (Fed. Cir.
+2012)", source "MPEP"; CFRSection 974, 37 CFR, title and updateStatus "(pre-AIA)"; USCSection 732, 35 U.S.C.) and 49,518
+relationships (MPEPS_SMIndex 41,715, MPEPS_CaseAction 7,536, MPEPS_USCS 227, MPEPS_CFRS 40), the counts its author's
+display_DBSummary.csv records but CaseAction's (it records 1,975: its test-questions script, not run here, adds
+CaseActions of its own). Quirks kept as the scripts write them: every value a string, a missing one the string "nan"
 (6,115 MPEPSection titles, those of paragraph nodes; every MPEPSection updateStatus; 162 CFRSection names, the rules'
 headings); pandas reads chapter 1600's Section column and the CFR file's as numbers, so MPEP 1601 is named "1601.0" and
 37 CFR 1.10 and 1.20 are named "1.1" and "1.2", beside 1.1 and 1.2; names recur (323 MPEPSection names on 2,429 nodes,
