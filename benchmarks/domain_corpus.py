@@ -7522,6 +7522,64 @@ licence file; lincs-lymphoma's signatures come from two lymphoma cell lines only
 relationship), two of its answers are LINCS signature ids no question types; none of auto-suppliers, chinook-music or
 lijiang-land-survey has a relationship-property question.
 
+Helper s42A's paragraph, written blind (the forty-second split, in preparation; begun at 23:12 UTC on 4 December 2026,
+its deadline 00:30; domain searched: government, law, courts, elections and politics, in English, Chinese, Korean,
+Japanese, German, French, Spanish, Portuguese, Swedish and Indonesian). uspto-patent-manual:
+github.com/elo-enterprises/lab-notebooks ("claw", "computational law": elo's notebooks of 2020, committed by mvr; MIT
+licence, "Copyright (c) 2020, elo"; Python, its data in English), read at MPEP_COMMIT (87f099d, 5 July 2020, "sync
+scripts", the head of its sync-scripts branch, its pull request 2; master, 3878b48 of 24 June, holds a 3D printer's
+notes and neither scripts/ nor data/; write_uspto_patent_manual). Its README's procedure is "python
+scripts/script_name.py" from the repository's root; the nine scripts that build the USPTO's Manual of Patent Examining
+Procedure and its appendices are run as written in the order their MATCHes need (MPEP_SCRIPTS: createNodes_MPEPS,
+createNodes_USCS, createNodes_CFRS, createNodes_CaseActions, createNodes_SMIndex, then createRels_MPEPS_USCS, _CFRS,
+_CaseActions and _SMIndex), each as `__main__` with stand-ins for what it imports: py2neo's Graph over the store
+(create(Node) one CREATE, run(statement) the statement as its string concatenation writes it), pandas' read_csv of the
+pinned commit's data/interim/ CSVs typed as pandas' defaults type them (_Frame; every value of the 58 files, str() as
+the scripts take it, checked equal to pandas 3.1's own here) and numpy's arange; the DataFrame(...).to_csv reports each
+script writes to data/processed/ are not written. What the loader had to change: an index on `name` of the five labels
+the relationship scripts MATCH, created first (they create none; the indexes change no node, property or relationship).
+Not run: its parseHTML scripts (their output is the committed CSVs) and its other studies (patent bar test questions,
+USPTO forms, prosecution actions, a timeline of years). The graph (`up` 3 min 11 s, server start included): 24,162 nodes
+in 5 labels (MPEPSection 11,639: name "2111.01" or "2111.01(I) - p2", chapter, title "Plain Meaning [R-08.2017]",
+updateStatus; MPEPSMIndexItem 8,931, the subject matter index's entries "Topic - Subtopic", chapter the index letter;
+CaseAction 1,886, the decisions cited, "Abbott Diabetes Care Inc., In re, 696 F.3d 1142, 104 USPQ2d 1337 (Fed. Cir.
+2012)", source "MPEP"; CFRSection 974, 37 CFR, title and updateStatus "(pre-AIA)"; USCSection 732, 35 U.S.C.) and 49,518
+relationships (MPEPS_SMIndex 41,715, MPEPS_CaseAction 7,536, MPEPS_USCS 227, MPEPS_CFRS 40), the counts its author's
+display_DBSummary.csv records but CaseAction's (it records 1,975: its test-questions script, not run here, adds
+CaseActions of its own). Quirks kept as the scripts write them: every value a string, a missing one the string "nan"
+(6,115 MPEPSection titles, those of paragraph nodes; every MPEPSection updateStatus; 162 CFRSection names, the rules'
+headings); pandas reads chapter 1600's Section column and the CFR file's as numbers, so MPEP 1601 is named "1601.0" and
+37 CFR 1.10 and 1.20 are named "1.1" and "1.2", beside 1.1 and 1.2; names recur (323 MPEPSection names on 2,429 nodes,
+103 CFRSection names on 408, 183 index entries on 458, one decision twice) and a MATCH on a recurring name links every
+node of it (255 section-entry pairs linked 748 times, 3 section-decision pairs twice); titles keep their revision marks
+and stop where the HTML had an italic word ("Examples of Basic Requirements of a", "Appeal in"); the 35 U.S.C. and 37
+CFR links are chapter 2100's only, from paragraph nodes. The 14 questions: 7 edge (the MPEP section citing In re Abbott
+Diabetes Care, Blonder-Tongue Labs v. University of Illinois Foundation and Bonito Boats v. Thunder Craft Boats; the
+decision MPEP 2165.03 and MPEP 2730 cite; the section the index gives for the doctrine of unclean hands and for a
+derogatory remark regarding prior art), 4 node-property (the titles of MPEP 2190, 35 U.S.C. 271 and 37 CFR 1.97, the
+chapter of MPEP 2701), no relationship-property (its relationships have no property), 3 two-hop (the title of the
+section citing Bettcher Industries v. Bunzl and of the section the index gives for the DoD Security Agreement, the
+chapter of the section citing Belkin v. Kappos); sections named as a user types them, decisions by their parties; each
+answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: korea-building-laws, vietnam-land-law and
+indonesia-it-regulations hold statutes, us-constitutional-law and bangladesh-civil-procedure case law; this is the
+corpus's first patent-law graph and first graph of an agency's examining manual. Considered by s42A for the first time
+and left out (each grepped here first): krishjainx/terrorist-database-neo4j (the Global Terrorism Database: one label,
+Incident, and only a 1,000-row sample committed, its full CSV not); edangx100/gebiz_tenders (Singapore's GeBIZ awards
+with GLiNER2-extracted entities: no data committed); galtay/govlytics (congress-legislators read at run time, no data
+committed); ma3u/Sozialrecht_RAG (German social law parsed from PDFs and XML downloads at run time);
+Boscillator/voteslikemyfave (US House roll calls scraped at run time, its Bioguide profiles read from a Downloads
+folder); a Bharatiya Nyaya Sanhita chapter XVII LOAD CSV (some 30 sections, too small; repository not named); an Indian
+multi-act section loader (two labels; its scraped JSON not committed; repository not named); a Spanish deputies,
+parliamentary groups and substitutions GraphBuilder, a Swedish Riksdag Scala loader (the API at run time), a Ukrainian
+NABU CSV loader and an Indian democracy TypeScript graph (some 30 hand-written nodes) (repositories not named or data
+not found); a Namibian court-roll exercise (a few hand-typed persons). Seen again, in the corpus or left out before, not
+tried again: guiathayde/neo4j-camara-deputados, niharikaveer/IPD, wlool8793-crypto/lool-, mkd-neo4j's UK sanctions,
+opensanctions/offshore-graph, dmehrotra/department-of-defense-cypher, labdados/tec-cid, legis-graph,
+pedroleitao-neo4j/legal-legislation-explorer, leilahaddou's tutorial, akollegger/FEC_GRAPH, datmieu204/political-net,
+AtharvTrivedi21/LegalRAG-KnowledgeGraph, sashagutfraind/Nov13, neo4j-examples/health-graph (its lobbying contributions
+loader), the Sri Lankan gazette loaders, the congress-legislators temporal loader and the Irish 2016 election projects.
+
 [s42A paragraph above]
 
 [s42B paragraph above]
@@ -17304,6 +17362,104 @@ def write_korea_building_laws(store: Any, mirror: Path) -> None:
                           f"({unread[0]}...)")
 
 
+MPEP = "elo-enterprises/lab-notebooks"  # elo's (mvr's) "claw" computational-law notebooks (2020; MIT licence)
+MPEP_COMMIT = "87f099d97c70c1356182fd6f5756cb895da9e49d"  # "sync scripts", 5 July 2020: the head of its sync-scripts
+# branch (its pull request 2), the only commit whose tree holds scripts/ and data/ together (master holds neither)
+# the scripts that build the MPEP and its appendices, in the order a run needs (each relationship script MATCHes the
+# nodes the node scripts created): the manual's sections, then 35 U.S.C. (Appendix L), 37 CFR (Appendix R), the
+# decisions cited (its List of Decisions Cited) and the subject matter index, then the links between them
+MPEP_SCRIPTS = ("scripts/MPEP/createNodes_MPEPS.py", "scripts/MPEPAppIndex/createNodes_USCS.py",
+                "scripts/MPEPAppIndex/createNodes_CFRS.py", "scripts/MPEPAppIndex/createNodes_CaseActions.py",
+                "scripts/MPEPAppIndex/createNodes_SMIndex.py", "scripts/MPEPAppIndex/createRels_MPEPS_USCS.py",
+                "scripts/MPEPAppIndex/createRels_MPEPS_CFRS.py",
+                "scripts/MPEPAppIndex/createRels_MPEPS_CaseActions.py",
+                "scripts/MPEPAppIndex/createRels_MPEPS_SMIndex.py")
+# the files those scripts read (by the paths they give them, from the repository's root, where its README runs
+# `python scripts/script_name.py`)
+MPEP_FILES = frozenset({f"data/interim/MPEP/MPEPChapter{n * 100:04d}Sections.csv" for n in range(1, 30)}
+                       | {f"data/interim/MPEPAppIndex/SMIndex{letter}.csv" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+                       | {"data/interim/MPEPAppIndex/USCSections.csv", "data/interim/MPEPAppIndex/CFRSections.csv",
+                          "data/interim/MPEPAppIndex/CaseActions.csv"})
+# the label each relationship script MATCHes its ends by `name` on, indexed first (the scripts create no index)
+MPEP_NAMED = ("MPEPSection", "USCSection", "CFRSection", "CaseAction", "MPEPSMIndexItem")
+
+
+class _MpepGraph:
+    """py2neo's Graph as the claw scripts use it: create(Node) (one CREATE of the node with its properties) and
+    run(statement) (the statement as the script writes it, its rows returned). Each is one statement on the store,
+    as py2neo's autocommit sends each."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def create(self, subject: Any) -> None:
+        if not isinstance(subject, _Py2neoNode):
+            raise CorpusError(f"{MPEP}: its scripts create a {type(subject).__name__}, which is not read here")
+        labels = "".join(f":{_q(label)}" for label in subject.labels)
+        self.store.query(f"CREATE (n{labels} $props)", {"props": subject.properties}, read_only=False)
+
+    def run(self, statement: str) -> list[Any]:
+        return list(self.store.query(statement, read_only=False))
+
+
+def _mpep_modules(store: Any, mirror: Path) -> dict[str, types.ModuleType]:
+    """The stand-ins the claw scripts import: `py2neo` (Graph over the store, its bolt URL and bitnami credentials
+    not used; Node; Relationship, which they import and never use), `pandas` (read_csv of MPEP_FILES at MPEP_COMMIT,
+    typed as pandas' defaults type them, _Frame; DataFrame(rows).to_csv(path), the report of what a script wrote
+    that each writes to data/processed/, is not written) and `numpy` (arange(start, stop, step).tolist(), the
+    chapter numbers createNodes_MPEPS.py loops over)."""
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _MpepGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    pandas_module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        if options or path not in MPEP_FILES:
+            raise CorpusError(f"{MPEP}: its scripts read {path}{' with ' + str(sorted(options)) if options else ''}, "
+                              "which is not read here")
+        rows = list(csv.reader(io.StringIO(read_file(MPEP, path, mirror, MPEP_COMMIT).decode("utf-8"), newline="")))
+        return _Frame(rows[0], [row for row in rows[1:] if row])
+
+    def data_frame(rows: Any) -> types.SimpleNamespace:
+        list(rows)
+        return types.SimpleNamespace(to_csv=lambda path, **options: None)
+
+    pandas_module.read_csv = read_csv  # type: ignore[attr-defined]
+    pandas_module.DataFrame = data_frame  # type: ignore[attr-defined]
+    numpy_module = types.ModuleType("numpy")
+    numpy_module.arange = lambda start, stop, step=1: types.SimpleNamespace(  # type: ignore[attr-defined]
+        tolist=lambda: list(range(start, stop, step)))
+    return {"py2neo": py2neo_module, "pandas": pandas_module, "numpy": numpy_module}
+
+
+def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
+    """The MPEP scripts of elo-enterprises/lab-notebooks ("claw", elo's computational-law notebooks of 2020, by mvr;
+    MIT licence), run as written at MPEP_COMMIT, each of MPEP_SCRIPTS in turn over the CSV files its author parsed
+    from the USPTO's Manual of Patent Examining Procedure (the MPEP; the latest revision mark its section titles carry
+    is [R-08.2017]) into data/interim/: the manual's sections and their paragraphs, chapter by chapter (MPEPSection:
+    name "2111.01" or "2111.01(I) - p2", chapter, title, updateStatus), and from its appendices the sections of 35
+    U.S.C. (USCSection, Appendix L: the Patent Laws) and of 37 CFR (CFRSection, Appendix R: the Patent Rules), the
+    court and Office decisions the manual cites (CaseAction: the citation as its List of Decisions Cited gives it)
+    and the entries of its Subject Matter Index (MPEPSMIndexItem: "Topic - Subtopic ...", the index letter); then
+    which sections link to which: MPEPS_USCS and MPEPS_CFRS (the statutes and rules chapter 2100's sections cite),
+    MPEPS_CaseAction (the sections a decision is cited in) and MPEPS_SMIndex (the sections an index entry points
+    to). Each script is executed as `__main__` with the stand-ins of _mpep_modules (py2neo's Graph writing to the
+    store, pandas' read_csv reading the pinned commit's files) and no other import. Done instead: an index on `name`
+    of each label its relationship scripts MATCH (MPEP_NAMED) is created first; the scripts create none, and each of
+    their 49,000 MATCHes would scan every node of two labels (the indexes change no node, property or relationship).
+    Not run: the repository's other scripts (its patent bar test questions, USPTO forms, prosecution actions and
+    timeline, separate studies whose files the MPEP scripts do not read) and the parseHTML scripts that made the CSV
+    files from the MPEP's HTML pages (data/external/), whose output the pinned commit holds."""
+    for label in MPEP_NAMED:
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{_q(label)}) ON (n.name)", read_only=False)
+    store.query("CALL db.awaitIndexes()")
+    importer = _loader_importer(MPEP, _mpep_modules(store, mirror), frozenset())
+    for path in MPEP_SCRIPTS:
+        source = read_file(MPEP, path, mirror, MPEP_COMMIT).decode("utf-8")
+        _run_loader(MPEP, path, source, importer, print=_quiet)
+
+
 # [s42A source and writer above]
 
 
@@ -19645,6 +19801,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "law's chapters, sections, articles, paragraphs, items and sub-items "
                                            "with their titles, texts and revision dates, in order",
           writer=write_korea_building_laws, source=KR_LAWS),
+    Graph("uspto-patent-manual", "frozen", "The USPTO's Manual of Patent Examining Procedure (its "
+                                           "revisions up to R-08.2017): its sections and paragraphs by chapter "
+                                           "with their titles, the sections of 35 U.S.C. and 37 CFR in its "
+                                           "appendices, the court and Office decisions it cites and its subject "
+                                           "matter index, linked to the sections that cite or treat them",
+          writer=write_uspto_patent_manual, source=MPEP),
     # [s42A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

@@ -8149,6 +8149,86 @@ def test_korea_building_laws_reads_nothing_else_and_refuses_what_it_would_pass_o
         corpus.write_korea_building_laws(store, _kr_mirror(tmp_path, monkeypatch, script, loader))
 
 
+_MPEP_NODES = (
+    "from py2neo import Graph, Node, Relationship\nimport pandas as pd\nimport numpy as np\n"
+    "graph = Graph(\"bolt://neo4j.lab.elo.enterprises:7687\", auth=(\"neo4j\", \"bitnami\"))\n"
+    "for chapterNumber in np.arange(21, 22, 1).tolist():\n"
+    "    chapterText = ('00'+str(chapterNumber*100))[-4:]\n"
+    "    df = pd.read_csv('data/interim/MPEP/MPEPChapter' + chapterText + 'Sections.csv')\n"
+    "    for index, row in df.iterrows():\n"
+    "        pParg = str(row['Paragraph'])\n"
+    "        pName = str(row['Section']) if pParg == 'nan' else str(row['Section']) + ' - ' + pParg\n"
+    "        graph.create(Node(\"MPEPSection\", name=pName, chapter=str(row['Chapter']), "
+    "title=str(row['Title']).strip()))\n"
+    "    df = pd.DataFrame(graph.run(\"MATCH (n:MPEPSection { chapter: '\" + chapterText + \"'}) RETURN n\"))\n"
+    "    df.to_csv (r'data/processed/MPEP/createNodes_MPEPS_' + chapterText + '.csv', index = False, header=True)\n")
+_MPEP_RELS = (
+    "from py2neo import Graph, Node, Relationship\nimport pandas as pd\n"
+    "graph = Graph(\"bolt://neo4j.lab.elo.enterprises:7687\", auth=(\"neo4j\", \"bitnami\"))\n"
+    "df = pd.read_csv('data/interim/MPEPAppIndex/CaseActions.csv')\n"
+    "for index, row in df.iterrows():\n"
+    "    for mpepsName in str(row['Links to MPEP']).split('; ')[:-1]:\n"
+    "        graph.run(\"MATCH (n:MPEPSection { name: '\" + mpepsName + \"' }),(m:CaseAction { name: '\" + "
+    "str(row['name']) + \"' }) CREATE (n)-[r:MPEPS_CaseAction]->(m)\")\n")
+_MPEP_CHAPTER = "data/interim/MPEP/MPEPChapter2100Sections.csv"
+_MPEP_CASES = "data/interim/MPEPAppIndex/CaseActions.csv"
+
+
+def _mpep_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nodes: str = _MPEP_NODES) -> Path:
+    """A mirror of elo-enterprises/lab-notebooks whose pinned commit holds the MPEP scripts (two of them doing what
+    createNodes_MPEPS.py and createRels_MPEPS_CaseActions.py do, the others empty) and two of their files; a later
+    commit changes a title and the first script, which the writer must not read."""
+    files: dict[str, str | bytes] = {path: "" for path in corpus.MPEP_SCRIPTS}
+    files[corpus.MPEP_SCRIPTS[0]] = nodes
+    files["scripts/MPEPAppIndex/createRels_MPEPS_CaseActions.py"] = _MPEP_RELS
+    files[_MPEP_CHAPTER] = ("Part,Chapter,Section,Paragraph,Update Status,Title\n"
+                            "MPEP,2100,2111.01,,,Plain Meaning [R-08.2017]\n\nMPEP,2100,2111.10,p1,,\n")
+    files[_MPEP_CASES] = ('name,year,Links to MPEP\n"Abbott Diabetes Care Inc., In re, 696 F.3d 1142 (Fed. Cir. 2012)",'
+                          "2012.0,2111.01; \n")
+    later: dict[str, str | bytes | None] = {_MPEP_CHAPTER: "Part,Chapter,Section,Paragraph,Update Status,Title\n"
+                                                           "MPEP,2100,2111.01,,,Changed\n",
+                                            corpus.MPEP_SCRIPTS[0]: "raise SystemExit('a later script')\n"}
+    monkeypatch.setattr(corpus, "MPEP_COMMIT", _committed_mirror(tmp_path, "elo-enterprises+lab-notebooks", files,
+                                                                 later))
+    return tmp_path
+
+
+def test_uspto_patent_manual_runs_the_mpep_scripts_in_order_over_the_pinned_files_typed_as_pandas_types_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_uspto_patent_manual(store, _mpep_mirror(tmp_path, monkeypatch))
+    # an index on `name` of each label the relationship scripts MATCH, then each script's statements as written:
+    # Section a float column (2111.10 is 2111.1, as pandas reads it), an empty title the string 'nan', the blank
+    # line skipped; the report queries run, their CSVs not written
+    assert store.calls == [
+        *[(f"CREATE INDEX IF NOT EXISTS FOR (n:`{label}`) ON (n.name)", {}) for label in corpus.MPEP_NAMED],
+        ("CALL db.awaitIndexes()", {}),
+        ("CREATE (n:`MPEPSection` $props)",
+         {"props": {"name": "2111.01", "chapter": "2100", "title": "Plain Meaning [R-08.2017]"}}),
+        ("CREATE (n:`MPEPSection` $props)", {"props": {"name": "2111.1 - p1", "chapter": "2100", "title": "nan"}}),
+        ("MATCH (n:MPEPSection { chapter: '2100'}) RETURN n", {}),
+        ("MATCH (n:MPEPSection { name: '2111.01' }),(m:CaseAction { name: 'Abbott Diabetes Care Inc., In re, 696 "
+         "F.3d 1142 (Fed. Cir. 2012)' }) CREATE (n)-[r:MPEPS_CaseAction]->(m)", {})]
+    assert not (tmp_path / "elo-enterprises+lab-notebooks" / "repo" / "data" / "processed").exists()
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    # a file none of the MPEP scripts reads (the prosecution actions' study), or one read another way
+    (("'data/interim/MPEP/MPEPChapter' + chapterText + 'Sections.csv'", "'data/external/Actions/Actions.csv'"),
+     "read data/external/Actions/Actions.csv"),
+    (("+ 'Sections.csv')", "+ 'Sections.csv', sep=';')"), "with ['sep']"),
+    (("import numpy as np\n", "import numpy as np\nimport os\n"), "imports os"),
+    # py2neo's create of a relationship: the scripts create nodes only, their relationships by Cypher
+    (("graph.create(Node(", "graph.create(Relationship(Node('A'), 'R', Node('B')) or Node("),
+     "create a _Py2neoRelationship")])
+def test_uspto_patent_manual_reads_imports_and_creates_nothing_its_scripts_do_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], refused: str) -> None:
+    nodes = _MPEP_NODES.replace(*change)
+    assert nodes != _MPEP_NODES
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_uspto_patent_manual(Recorder(), _mpep_mirror(tmp_path, monkeypatch, nodes))
+
+
 # [s42A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
