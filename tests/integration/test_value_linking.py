@@ -246,6 +246,50 @@ def test_a_code_typed_alone_links_the_one_node_whose_key_it_is(server: Neo4jStor
     assert Retriever(store).link("What is disease D01211?") == []
 
 
+def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_them(server: Neo4jStore) -> None:
+    """"How did Nancy Pelosi vote on H.R. 2146?": bills are cited with an abbreviation's dots and stored without
+    them, with their Congress after a hyphen ("hr2146-114"); the cited code links that bill beside the person named
+    (method "code", its key stated), and never the bill whose number only begins the same ("hr21460-114"). A gene
+    symbol typed with a possessive ("SCYL3's") is the code alone."""
+    wipe(server)
+    server.query("""
+        CREATE (p:Legislator {name: 'Nancy Pelosi'})
+        CREATE (p)-[:VOTED_ON {vote: 'No'}]->(:Bill {billID: 'hr2146-114', title: 'To amend the Internal Revenue Code'})
+        CREATE (p)-[:VOTED_ON {vote: 'Aye'}]->(:Bill {billID: 'hr21460-114', title: 'To rename a post office'})
+        CREATE (:Bill {billID: 's1177-114', title: 'Every Student Succeeds Act'})
+        CREATE (:Gene {symbol: 'SCYL3', title: 'SCY1 like pseudokinase 3'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Legislator", name=["name"]), EntityMapping(label="Bill", key="billID", name=["title"]),
+        EntityMapping(label="Gene", key="symbol", name=["title"])]))
+    said = lambda q: [(le.node.name, le.method, le.stated) for le in Retriever(store).link(q)]  # noqa: E731
+    assert said("How did Nancy Pelosi vote on H.R. 2146?") == [
+        ("Nancy Pelosi", "exact", None), ("To amend the Internal Revenue Code", "code", ("billID", "hr2146-114"))]
+    assert said("Who sponsored S. 1177?") == [("Every Student Succeeds Act", "code", ("billID", "s1177-114"))]
+    assert said("Who sponsored S. 1178?") == []
+    assert said("What is SCYL3's target development level?") == [
+        ("SCY1 like pseudokinase 3", "code", ("symbol", "SCYL3"))]
+
+
+def test_a_product_typed_by_its_maker_links_the_name_composed_of_both(server: Neo4jStore) -> None:
+    """"How strong is the leather accord in Gasolin by Rammstein?": the perfume is named "Gasolin Rammstein for
+    women and men" (its name, its brand, whom it is for); the brand links whole, the perfume by the words before
+    "by" and the brand's name (method "maker"); a name no product of the brand begins with links nothing more."""
+    wipe(server)
+    server.query("""
+        CREATE (b:Brand {name: 'Rammstein'}), (l:Accord {name: 'leather'}), (g:Accord {name: 'gasoline'})
+        CREATE (p:Perfume {name: 'Gasolin Rammstein for women and men'})-[:HAS_BRAND]->(b)
+        CREATE (p)-[:HAS_ACCORD {strength: '100%'}]->(l), (p)-[:HAS_ACCORD {strength: '80%'}]->(g)
+        CREATE (q:Perfume {name: 'Sonne Rammstein for men'})-[:HAS_BRAND]->(b), (q)-[:HAS_ACCORD]->(g)
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label=label, name=["name"]) for label in ("Brand", "Accord", "Perfume")]))
+    said = lambda q: sorted((le.node.name, le.method) for le in Retriever(store).link(q))  # noqa: E731
+    assert said("How strong is the leather accord in Gasolin by Rammstein?")[:2] == [
+        ("Gasolin Rammstein for women and men", "maker"), ("Rammstein", "exact")]
+    assert said("Which accords does Parfum by Rammstein have?") == [("Rammstein", "exact")]
+
+
 def test_a_name_with_a_korean_particle_written_onto_it_and_a_code_in_capitals_link(server: Neo4jStore) -> None:
     """Korean writes a particle onto the word before it ("교황청에": to the Holy See; "JPN은": JPN, as topic): the
     name without it links, the name a particle's syllable ends (스페인: 인) stays whole, and a code of three capitals

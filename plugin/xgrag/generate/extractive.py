@@ -94,9 +94,13 @@ from xgrag.retrieval.linking import (
     JOIN_HOPS,
     MAX_VALUE_RECORDS,
     NUMBER_MARKERS,
+    LinkedEntity,
+    cited_codes,
+    cited_head,
     described_by,
     described_enough,
     described_words,
+    in_named_order,
     key_tokens,
     kind_placed,
     kind_said,
@@ -106,6 +110,7 @@ from xgrag.retrieval.linking import (
     quoted_pieces,
     record_numbers,
     select_demonyms,
+    select_made_by,
     select_parts,
     select_reordered,
     select_whole,
@@ -171,7 +176,9 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v54"
+READER_VERSION = "extractive-v55"
+# Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
+_BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -531,7 +538,8 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
 def records_between(question: str, said: Mapping[str, str], names: Iterable[str], types: Mapping[str, str]) -> set[str]:
     """Records named by the two they are between, both of which the question names, in the order it names them
     ("Arsenal v Leicester City": "Match Arsenal FC Leicester City FC", not the return match "Match Leicester City
-    FC Arsenal FC"), as linking names them (Linker._records_between). `said`: each mentioned name -> its words."""
+    FC Arsenal FC") or with the one it places the record at first ("away at Arsenal"), as linking names them
+    (Linker._records_between, `in_named_order`). `said`: each mentioned name -> its words."""
     low = question.lower()
     found = {n: low.find(w.lower()) for n, w in said.items() if w}
     at = {n: i for n, i in found.items() if i >= 0}
@@ -548,7 +556,8 @@ def records_between(question: str, said: Mapping[str, str], names: Iterable[str]
             rest = rest.replace(m, " ")
         # nothing else in the name but its type's words: the record is those two (a film named "Kramer vs. Kramer"
         # is no record between two Kramers)
-        if set(key_tokens(rest)) <= set(key_tokens(key_text(typ))) and at[inside[0][1]] < at[inside[1][1]]:
+        if set(key_tokens(rest)) <= set(key_tokens(key_text(typ))) \
+                and in_named_order(question, said[inside[0][1]], said[inside[1][1]]):
             out.add(n)
     return out
 
@@ -918,6 +927,13 @@ class _Reading:
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in known and n not in name_nodes} \
             | {other_names[n] for n in said if n in other_names}
+        # a product typed "<name> by <maker>" ("Gasolin by Rammstein") is the one named with both ("Gasolin Rammstein
+        # for women and men"), as linking named it (select_made_by)
+        if " by " in question and said:
+            makers = [LinkedEntity(Node(n, n), "exact", 1.0, w) for n, w in said.items() if w and n in known]
+            made = select_made_by(question, [(Node(n, n, type=types.get(n)), 1.0) for n in sorted(known)], makers)
+            said.update({le.node.name: le.mention for le in made})
+            self.mentioned |= {le.node.name for le in made}
         # a month typed without a day ("July 2022") names the record of a monthly series that the context names by
         # its first day ("Date 2022-07-01"), as linking named it (Linker._monthly_properties); the year typed inside
         # the month names no Year of its own (dutch-weather-sales, spent: every chain began at Year 2022)
@@ -937,7 +953,11 @@ class _Reading:
                 if f.kind == "property" and f.via is None and len(f.tail.strip()) >= 4 and _HAS_LETTER.search(f.tail):
                     value_holders.setdefault(f.tail, set()).add(f.head)
             held = {v: next(iter(h)) for v, h in value_holders.items() if len(h) == 1}
-            values_said = {v: w for v, w in mention_words(question, sorted(held), parts=False).items() if w}
+            # (not a value typed as the noun a "which" or "what" asks for: "in which cell line was CEP57's
+            # expression changed" asks for a cell line, the `cell_type` of the one in the context; lincs-lymphoma,
+            # spent)
+            values_said = {v: w for v, w in mention_words(question, sorted(held), parts=False).items()
+                           if w and not re.search(rf"\b(?:which|what)\s+{re.escape(w)}", question, re.IGNORECASE)}
             if values_said:
                 said.update(values_said)
                 other_names.update({v: held[v] for v in values_said})
@@ -986,6 +1006,12 @@ class _Reading:
         # (or three or more capitals, "JPN", as Linker._by_code reads them)
         self.codes = {t.lower() for t in re.findall(r"[\w.-]+", question)
                       if (re.search(r"\d", t) and re.search(r"[^\W\d_]", t)) or re.fullmatch(r"[A-Z]{3,}", t)}
+        # ... and a code cited with an abbreviation's dots ("H.R. 100") that a fact states without them, or with a
+        # qualifier ("hr100-114"), as Linker._by_cited_code named it
+        cited = cited_codes(question)
+        if cited:
+            self.codes |= {f.tail.strip().lower() for f in facts if f.kind == "property" and f.via is None
+                           and cited_head(f.tail.strip()) in cited}
         # so does a value typed after the entity's type ("complaint 4866226": the Complaint whose id is 4866226) or
         # after its own key ("division 395": the Motion whose division is 395), as linking named it by its label and
         # key or by that fact (Linker._by_label_and_key, Linker._by_fact_and_value)
@@ -2701,6 +2727,10 @@ class _Reading:
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -self.best_known.get(steps[0].at, 0),
                 -self._namesake_said.get(_node_of(steps[0].fact) or "", 0),
+                # between otherwise equal values, one under a key qualified as a bound of its scale that the question
+                # does not say ("best rating", "max price") is that bound, not the value asked ("what is X rated":
+                # its `rating_value` 4.07, not its `best_rating` 5; fragrantica-perfumes, spent)
+                bool(end.value and set(key_tokens(key_text(end.relation))) & _BOUND_WORDS - set(self.tokens)),
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 

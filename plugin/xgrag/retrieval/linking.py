@@ -291,6 +291,105 @@ def typed_as_stored(values: Iterable[str]) -> list[object]:
     return [*texts, *numbers]
 
 
+# an abbreviation written with its dots, then a number: "H.R. 2146", "S. 1177", "H.J.Res. 107"
+_CITED = re.compile(r"(?<![\w.])((?:[^\W\d_]{1,6}\.\s?){1,4})\s?(\d{1,6})(?![\w.]|\.\d)")
+# a stored code's head: letters (dots and spaces between them allowed), then a number, then nothing or a separator
+_CODE_HEAD = re.compile(r"((?:[^\W\d_]+[.\s]?)+\s?\d+)(?:$|[-_/:,;\s])")
+
+
+def cited_codes(question: str) -> dict[str, str]:
+    """Codes the question cites with an abbreviation's dots (`_CITED`), compact (letters lower-cased, dots and
+    spaces dropped: "hr2146") -> as typed ("H.R. 2146")."""
+    out: dict[str, str] = {}
+    for m in _CITED.finditer(question):
+        letters = re.sub(r"[.\s]", "", m.group(1))
+        out.setdefault(f"{letters.lower()}{m.group(2)}", m.group(0))
+    return out
+
+
+def code_prefixes(code: str) -> list[str]:
+    """The spellings a stored key may start with for a compact code ("hr2146"): lower case, upper case, and upper
+    case with a space before the number ("HR 2146")."""
+    split = re.match(r"(\D+)(\d+)$", code)
+    spaced = [f"{split.group(1).upper()} {split.group(2)}"] if split else []
+    return [code, code.upper(), *spaced]
+
+
+def cited_head(value: str) -> str | None:
+    """A stored code's head in compact form ("hr2146-114" -> "hr2146", "HR 2146" -> "hr2146"), or None when the
+    value does not start with letters and a number that end there or at a separator."""
+    m = _CODE_HEAD.match(value)
+    return re.sub(r"[.\s]", "", m.group(1)).lower() if m else None
+
+
+def hosted(question: str, mention: str) -> bool:
+    """Whether the question places a side where the record happened, as a match is played at its home side ("how
+    many goals did Manchester United score away at Manchester City": City's home match)."""
+    return re.search(rf"(?i)\b(?:at|away to|visiting)\s+(?:the\s+)?{re.escape(mention)}", question) is not None
+
+
+def in_named_order(question: str, first: str, second: str) -> bool:
+    """Whether a record named by two sides, `first` then `second` (each as the question types it), is the one the
+    question names: its first side is the one a question places it at (`hosted`), else the one it names first
+    ("Arsenal v Leicester City": Arsenal's home match)."""
+    if hosted(question, first) != hosted(question, second):
+        return hosted(question, first)
+    low = question.lower()
+    return low.find(first.lower()) < low.find(second.lower())
+
+
+# the most words a product's own name is typed with before "by" and its maker's name
+_MADE_WORDS = 6
+
+
+def made_by_prefixes(question: str, maker: str) -> list[tuple[str, ...]]:
+    """Where the question types "<words> by <maker>" ("Zazen by Robert Piguet"), the word runs a name holding both
+    would begin with: each run of up to `_MADE_WORDS` words before "by", then the maker's words ("zazen robert
+    piguet", "is zazen robert piguet", ...), shortest first."""
+    q = key_tokens(question)
+    made = key_tokens(maker)
+    out: list[tuple[str, ...]] = []
+    for i in range(1, len(q) - len(made)):
+        if q[i] == "by" and q[i + 1:i + 1 + len(made)] == made:
+            out += [q[max(0, i - n):i] + made for n in range(1, min(_MADE_WORDS, i) + 1)]
+    return out
+
+
+def _typed_before_by(question: str, maker: str, words: int) -> str:
+    """The mention "<words> by <maker>" as the question types it ("Zazen by Robert Piguet")."""
+    at = question.lower().find(f" by {maker.lower()}")
+    before = question[:at].split()[-words:] if at > 0 else []
+    return " ".join([*before, "by", question[at + 4:at + 4 + len(maker)] if at > 0 else maker])
+
+
+def select_made_by(question: str, candidates: Sequence[tuple[Node, float]], makers: Sequence[LinkedEntity]
+                   ) -> list[LinkedEntity]:
+    """Things named with their maker's name after their own, as a catalogue composes a product's title ("Zazen
+    Robert Piguet for women and men") and people type it with "by" ("Zazen by Robert Piguet"): beside a maker
+    linked whole, the one candidate whose name begins with the words typed before "by" and then the maker's name
+    (method "maker"; the longest such run that one name begins with: "Nexa Immortal", not "Immortal", which
+    begins no name).
+    fragrantica-perfumes (spent) linked the brand alone for 8 of its 14 questions."""
+    out: list[LinkedEntity] = []
+    have = {le.node.id for le in makers}
+    for maker in makers:
+        prefixes = made_by_prefixes(question, maker.mention)
+        if not prefixes:
+            continue
+        named = {node.id: (node, key_tokens(node.name)) for node, _ in candidates
+                 if node.id not in have and len(key_tokens(node.name)) > len(key_tokens(maker.mention))}
+        best: LinkedEntity | None = None
+        for prefix in prefixes:
+            hits = [node for node, words in named.values() if words[:len(prefix)] == prefix]
+            if len(hits) == 1:
+                own = len(prefix) - len(key_tokens(maker.mention))
+                best = LinkedEntity(hits[0], "maker", 0.9, _typed_before_by(question, maker.mention, own))
+        if best is not None:
+            out.append(best)
+            have.add(best.node.id)
+    return out
+
+
 def _typed_words(question: str) -> list[str]:
     """The question's tokens as typed (brackets dropped; "&", ".", "-" and apostrophes kept inside a token)."""
     return re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
@@ -330,8 +429,8 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | joins |
-    # held | described | year | named | partial | fulltext | vector
+    # bracket | exact | plural | short | number | initials | reordered | maker | key | value | code | between |
+    # joins | held | described | year | named | partial | fulltext | vector
     method: str
     score: float
     mention: str
@@ -1420,6 +1519,8 @@ class Linker:
         codes: set[str] = set()
         for i, w in enumerate(words):
             c = w.strip(".,;:!?'\"()-")
+            # (a possessive is no part of the code: "SCYL3's expression"; lincs-lymphoma, spent, linked no gene)
+            c = re.sub(r"['\u2019]s$", "", c)
             # letters and digits, or three or more capitals ("JPN": a country's code, as ISO writes it)
             lettered = len(c) >= 4 and re.search(r"\d", c) is not None and re.search(r"[^\W\d_]", c) is not None
             if not lettered and not re.fullmatch(r"[A-Z]{3,}", c):
@@ -1443,6 +1544,56 @@ class Linker:
             node = node_from_map(row["node"])
             code, key = ones[node.id]
             out.append(LinkedEntity(node, "code", 1.0, code, stated=(key, code)))
+        return out
+
+    def _made_by(self, question: str, whole: Sequence[LinkedEntity], candidates: dict[str, tuple[Node, float]],
+                 excluded: list[str]) -> list[LinkedEntity]:
+        """`select_made_by` among the word search's candidates and the names holding the words typed before "by"
+        and the maker's (a word search of its own: a maker of hundreds of products crowds the question's search)."""
+        makers = [le for le in whole if made_by_prefixes(question, le.mention)]
+        if not makers:
+            return []
+        pool = dict(candidates)
+        for maker in makers:
+            for prefix in made_by_prefixes(question, maker.mention)[-1:]:
+                for node, score in self._search(list(prefix), self.settings.link_limit * 5, excluded):
+                    pool.setdefault(node.id, (node, score))
+        return select_made_by(question, list(pool.values()), makers)
+
+    def _by_cited_code(self, question: str, linked: Sequence[LinkedEntity],
+                       excluded: list[str]) -> list[LinkedEntity]:
+        """A code cited as people write it, an abbreviation with its dots and a number ("H.R. 2146", "S. 1177",
+        "H.J.Res. 107"), that is the key of exactly one node stored without the dots, in either case, or with a
+        qualifier after a separator ("hr2146-114": the bill of the 114th Congress). Looked up by prefix (an index
+        seek where the key is constrained), then compared whole in Python (`cited_head`): "hr21460-114" is no
+        H.R. 2146. legis-graph (spent) linked none of the six bills its questions cite."""
+        cited = cited_codes(question)
+        if not cited:
+            return []
+        prefixes = sorted({p for code in cited for p in code_prefixes(code)})
+        found: dict[str, list[tuple[str, str, str]]] = {}  # compact code -> (element id, key, value)
+        for m in self.store.schema.entity_mappings():
+            if not m.key:
+                continue
+            # identifiers from the validated mapping; the values are parameters
+            rows = self.store.query(f"UNWIND $prefixes AS p MATCH (n:{quote(m.label)}) "
+                                    f"WHERE n.{quote(m.key)} STARTS WITH p "
+                                    f"RETURN DISTINCT elementId(n) AS id, n.{quote(m.key)} AS key LIMIT $limit",
+                                    {"prefixes": prefixes, "limit": len(prefixes) * 4})
+            for r in rows:
+                head = cited_head(str(r["key"]))
+                if head in cited:
+                    found.setdefault(head, []).append((str(r["id"]), m.key, str(r["key"])))
+        ones = {hits[0][0]: (cited[code], hits[0][1], hits[0][2]) for code, hits in sorted(found.items())
+                if len(hits) == 1}
+        have = {le.node.id for le in linked}
+        out: list[LinkedEntity] = []
+        if ones:
+            for row in self.store.read("nodes_by_id", ids=sorted(ones), excluded_node_ids=excluded):
+                node = node_from_map(row["node"])
+                if node.id not in have:
+                    typed, key, value = ones[node.id]
+                    out.append(LinkedEntity(node, "code", 1.0, typed, stated=(key, value)))
         return out
 
     def _by_record_number(self, question: str, linked: Sequence[LinkedEntity],
@@ -1597,6 +1748,11 @@ class Linker:
         whole, covered = select_whole(question, list(candidates.values()), asks)
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
+        # a product named with its maker's name after its own, typed "<name> by <maker>" ("Zazen by Robert Piguet")
+        # (before the names typed in lower case beside them, which it may tie: "the leather accord in Gasolin by
+        # Rammstein")
+        if " by " in question and whole:
+            whole += self._made_by(question, whole, candidates, excluded)
         if self.store.schema.general and whole:
             whole += self._lowered_beside(question, candidates, whole, covered, asks)
         # a place named by its adjective ("the Panamanian coffee"): inferred, said as such ("demonym")
@@ -1626,6 +1782,7 @@ class Linker:
         whole += select_reordered(question, list(candidates.values()), covered, {le.node.id for le in whole})
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
+            whole += self._by_cited_code(question, whole, excluded)
             whole += self._by_fact_and_value(question, whole, excluded)
             by_number = self._by_record_number(question, whole, excluded)
             # a word linked alone that is part of a record's number as typed ("IR" of "IR 1533", read as initials)
@@ -1941,7 +2098,9 @@ class Linker:
         """Records named by the two they are between ("Arsenal v Leicester City": the match whose name parts hold
         both teams' names): a record label named by two or more properties (label_in_name) whose nodes hold the
         names of two linked entities in two of them. Where both orders exist (a home and an away match), the one
-        whose first part the question names first, as people say it; more than MAX_VALUE_RECORDS left: nothing."""
+        whose first part the question places it at ("away at Manchester City"), else names first, as people say
+        it (`in_named_order`); more than MAX_VALUE_RECORDS left: nothing. premier-league (spent) linked the return
+        match for "away at" and "at"."""
         at = {le.node.name: question.lower().find(le.mention.lower()) for le in linked
               if le.mention and le.node.name}
         if len(at) < 2:
@@ -1962,12 +2121,12 @@ class Linker:
                 {"props": m.name, "names": sorted(at), "limit": MAX_VALUE_RECORDS * 50})
             rows = [r for r in rows if len(set(r["hit"])) >= 2 and str(r["id"]) not in excluded
                     and str(r["id"]) not in have]
-            ordered = [r for r in rows if at[r["hit"][0]] < at[r["hit"][1]]]
+            said = {le.node.name: le.mention for le in linked if le.mention}
+            ordered = [r for r in rows if in_named_order(question, said[r["hit"][0]], said[r["hit"][1]])]
             chosen = ordered or rows
             if not chosen or len(chosen) > MAX_VALUE_RECORDS:
                 continue
-            mention = {str(r["id"]): " ".join(next(le.mention for le in linked if le.node.name == h)
-                                              for h in r["hit"][:2]) for r in chosen}
+            mention = {str(r["id"]): " ".join(said[h] for h in r["hit"][:2]) for r in chosen}
             for row in self.store.read("nodes_by_id", ids=sorted(mention), excluded_node_ids=excluded):
                 node = node_from_map(row["node"])
                 out.append(LinkedEntity(node, "between", 1.0, mention[node.id]))

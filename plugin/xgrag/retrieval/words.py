@@ -211,6 +211,9 @@ ABBREVIATIONS = {
     # "how many gigatonnes of CO2 could X emit" with its country's emissions in thousand tons)
     "gt": "gigatonne", "kt": "kilotonne", "kg": "kilogram", "kw": "kilowatt", "mw": "megawatt", "gw": "gigawatt",
     "kwh": "kilowatt", "mwh": "megawatt", "gwh": "gigawatt",
+    # ... and of time ("ms": a track's length in milliseconds; chinook-music, spent, answered "how long is X in
+    # milliseconds" with its size in bytes)
+    "ms": "millisecond", "msec": "millisecond", "sec": "second", "secs": "second", "hrs": "hour",
 }
 # ... of them, those a key writes onto a chemical formula ("gtco2", "mtco2e", "ktch4"), with the word each says; "mt"
 # and "t" among them there only (elsewhere a mountain's "Mt", a letter)
@@ -221,6 +224,9 @@ HOW_DIMENSIONS = {
     "far": ("distance",), "heavy": ("weight", "mass"), "tall": ("height",), "high": ("height", "altitude",
     "elevation"), "long": ("length", "duration", "distance"), "old": ("age",), "deep": ("depth",), "wide": ("width",),
     "fast": ("speed", "velocity"), "hot": ("temperature",),
+    # (an accord's, a drink's, a signal's: "how strong is the leather accord in X", its `strength`; fragrantica-
+    # perfumes, spent)
+    "strong": ("strength", "intensity"),
     # (a battery's, a tank's, a stadium's size is its capacity: "how big is the battery of X", mobile-devices, spent)
     "big": ("size", "area", "capacity"), "large": ("size", "area", "capacity"),
     "bright": ("brightness", "magnitude", "luminosity"), "expensive": ("price", "cost"),

@@ -3010,6 +3010,80 @@ def test_a_value_typed_whole_names_its_one_holder_where_no_entity_is_named() -> 
     assert _read("Which set has the Black piece?", facts)[0] != "Snowspeeder."
 
 
+def test_a_value_typed_as_the_noun_asked_names_no_holder() -> None:
+    # lincs-lymphoma (spent): "in which cell line was CEP57's expression changed" asks for a cell line; the one
+    # cell line of the context (its `cell_type` "cell line") is no entity the question names, so its source was
+    # answered as a fact of the question's own
+    facts = [_prop("t", "cell line WSUDLCL2", "cell type", "cell line", "Cell"),
+             _prop("s", "cell line WSUDLCL2", "cell source", "DSMZ", "Cell"),
+             _prop("g", "centrosomal protein 57kDa", "pr gene symbol", "CEP57", "Gene"),
+             _edge("e", "Signature 12", "SIGNATURE GENE", "centrosomal protein 57kDa", "Signature", "Gene"),
+             _edge("c", "Signature 12", "CELL SIGNATURE", "cell line WSUDLCL2", "Signature", "Cell")]
+    assert _read("In which cell line was CEP57's expression changed?", facts)[0] == "WSUDLCL2."
+    # typed elsewhere, the value still names its one holder
+    assert _read("Where does the cell line come from?", facts) == ("DSMZ.", ["s"])
+
+
+def test_a_code_cited_with_dots_names_the_entity_stating_it_without_them() -> None:
+    # legis-graph (spent): "H.R. 100" is the bill whose billID is "hr100-114" (the 114th Congress's); its official
+    # title is its name
+    title = "To amend title 11 of the United States Code to stop abusive student loan collection practices."
+    facts = [_prop("b", title, "bill id", "hr100-114", "Bill"),
+             _prop("b2", "A bill to deter terrorism.", "bill id", "hr1000-114", "Bill"),
+             _edge("r", title, "REFERRED TO", "House Committee on the Judiciary", "Bill", "Committee"),
+             _edge("r2", "A bill to deter terrorism.", "REFERRED TO", "House Committee on Finance", "Bill",
+                   "Committee")]
+    assert _read("Which committee was H.R. 100 referred to?", facts) == ("House Committee on the Judiciary.", ["r"])
+    assert _read("Which committee was H.R. 1000 referred to?", facts) == ("House Committee on Finance.", ["r2"])
+
+
+def test_a_product_typed_by_its_maker_is_the_one_named_with_both() -> None:
+    # fragrantica-perfumes (spent): "Gasolin by Rammstein" is the perfume "Gasolin Rammstein for women and men";
+    # "how strong" asks for the strength of its tie to the accord named
+    gasolin, sonne = "Gasolin Rammstein for women and men", "Sonne Rammstein for men"
+    facts = [_edge("b", gasolin, "HAS BRAND", "Rammstein", "Perfume", "Brand"),
+             _edge("b2", sonne, "HAS BRAND", "Rammstein", "Perfume", "Brand"),
+             _edge("a", gasolin, "HAS ACCORD", "leather", "Perfume", "Accord"),
+             _prop("s", gasolin, "strength", "100%", "Perfume", via=("HAS ACCORD", "leather")),
+             _edge("a2", sonne, "HAS ACCORD", "leather", "Perfume", "Accord"),
+             _prop("s2", sonne, "strength", "40%", "Perfume", via=("HAS ACCORD", "leather")),
+             _prop("u", gasolin, "url", "https://www.fragrantica.com/perfume/Rammstein/Gasolin-1.html", "Perfume"),
+             _prop("u2", sonne, "url", "https://www.fragrantica.com/perfume/Rammstein/Sonne-2.html", "Perfume")]
+    assert _read("How strong is the leather accord in Gasolin by Rammstein?", facts) == ("100%.", ["s"])
+    assert _read("How strong is the leather accord in Sonne by Rammstein?", facts) == ("40%.", ["s2"])
+    assert _read("What is the Fragrantica page of Gasolin by Rammstein?", facts)[1] == ["u"]
+
+
+def test_a_match_placed_at_a_side_is_that_side_s_home_match() -> None:
+    # premier-league (spent): "away at Manchester City" is the match named with City first
+    home, away = "Match Manchester City FC Manchester United FC", "Match Manchester United FC Manchester City FC"
+    facts = [_edge("w", "Manchester City FC", "WON", away, "Club", "Match"),
+             _edge("l", "Manchester United FC", "LOST", away, "Club", "Match"),
+             _prop("g", "Manchester United FC", "goals scored", "1", "Club", via=("LOST", away)),
+             _edge("l2", "Manchester City FC", "LOST", home, "Club", "Match"),
+             _edge("w2", "Manchester United FC", "WON", home, "Club", "Match"),
+             _prop("g2", "Manchester United FC", "goals scored", "3", "Club", via=("WON", home))]
+    assert _read("How many goals did Manchester United FC score away at Manchester City FC?", facts)[0] == "3."
+    assert _read("How many goals did Manchester United FC score at home against Manchester City FC?",
+                 facts)[0] == "1."
+
+
+def test_a_key_of_a_unit_s_abbreviation_is_what_a_question_in_that_unit_asks() -> None:
+    # chinook-music (spent): a track's length is `ms`, milliseconds; "bytes" is its size
+    facts = [_prop("b", "Bohemian Rhapsody", "bytes", "11619868", "Track"),
+             _prop("m", "Bohemian Rhapsody", "ms", "358948", "Track"),
+             _prop("p", "Bohemian Rhapsody", "unit price", "0.99", "Track")]
+    assert _read("How long is Bohemian Rhapsody in milliseconds?", facts) == ("358948.", ["m"])
+
+
+def test_a_key_naming_a_bound_of_its_scale_is_no_value_asked_unless_said() -> None:
+    # fragrantica-perfumes (spent): "what is X rated" is its `rating_value`, not its `best_rating` (5, the scale's top)
+    facts = [_prop("b", "Titanium Gisada for men", "best rating", "5", "Perfume"),
+             _prop("v", "Titanium Gisada for men", "rating value", "4.07", "Perfume")]
+    assert _read("What is Titanium Gisada for men rated?", facts) == ("4.07.", ["v"])
+    assert _read("What is the best rating of Titanium Gisada for men?", facts) == ("5.", ["b"])
+
+
 def test_a_text_of_sentences_answers_no_which_or_who() -> None:
     # chinese-poetry (tune): "which poet wrote it" is the poem's author, not its lines, once its `content` is a fact;
     # "what is its full text" is the lines

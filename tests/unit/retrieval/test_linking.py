@@ -1,11 +1,18 @@
 from xgrag.model import Node
 from xgrag.retrieval.linking import (
+    LinkedEntity,
     abbreviated_forms,
     candidate_spans,
+    cited_codes,
+    cited_head,
+    code_prefixes,
     demonym_places,
+    hosted,
+    in_named_order,
     key_tokens,
     lowered_names,
     lucene_query,
+    made_by_prefixes,
     name_core,
     normalise,
     number_units,
@@ -16,6 +23,7 @@ from xgrag.retrieval.linking import (
     same_word,
     select_demonyms,
     select_held,
+    select_made_by,
     select_mentions,
     select_parts,
     select_record_texts,
@@ -665,3 +673,52 @@ def test_the_words_that_describe_a_text_are_the_question_s_own() -> None:
     assert hits == len(words) and described_enough(hits, words)
     assert not described_enough(3, words)  # fewer than four
     assert not described_enough(4, [*words, "a1", "b2", "c3"])  # fewer than half of ten
+
+
+def test_a_code_cited_with_an_abbreviation_s_dots_reads_compact_and_as_typed() -> None:
+    # legis-graph (spent): bills are cited "H.R. 2146", "S. 1177", "H.J.Res. 107"; stored "hr2146-114"
+    assert cited_codes("How did Nancy Pelosi vote on H.R. 2146?") == {"hr2146": "H.R. 2146"}
+    assert cited_codes("Which committee was H.J.Res. 107 referred to?") == {"hjres107": "H.J.Res. 107"}
+    assert cited_codes("Who sponsored S.1177?") == {"s1177": "S.1177"}
+    # no dots, a decimal, a name's initial and a sentence's end are no citation
+    assert cited_codes("Who sponsored HR 2146?") == {}
+    assert cited_codes("Mr. Smith paid 3.5 dollars for it.") == {}
+    assert cited_codes("Which film did J. Smith direct in 1999?") == {}
+    assert code_prefixes("hjres107") == ["hjres107", "HJRES107", "HJRES 107"]
+    # a stored code's head: letters and a number ending there or at a separator
+    assert [cited_head(v) for v in ("hr2146-114", "HR 2146", "H.R.2146", "s1177", "hr21460-114", "hr2146abc",
+                                    "2146")] == ["hr2146", "hr2146", "hr2146", "s1177", "hr21460", None, None]
+
+
+def test_a_product_typed_with_by_and_its_maker_links_the_name_holding_both() -> None:
+    # fragrantica-perfumes (spent): perfumes are named "<name> <brand> for <whom>"; people type "<name> by <brand>"
+    brand = Node("b", "Robert Piguet", type="Brand")
+    perfumes = [Node("z", "Zazen Robert Piguet for women and men", type="Perfume"),
+                Node("f", "Fracas Robert Piguet for women", type="Perfume"),
+                Node("n", "Nexa Immortal Rue Broca for men", type="Perfume"),
+                Node("m", "Immortal Rose Rue Broca for women", type="Perfume")]
+    maker = LinkedEntity(brand, "exact", 1.0, "Robert Piguet")
+    pool = [(p, 0.5) for p in perfumes]
+    found = select_made_by("Who is Zazen by Robert Piguet meant for?", pool, [maker])
+    assert [(le.node.id, le.method, le.mention) for le in found] == [("z", "maker", "Zazen by Robert Piguet")]
+    # the longest run a name begins with: "Nexa Immortal", not "Immortal" (which begins none)
+    rue = LinkedEntity(Node("r", "Rue Broca", type="Brand"), "exact", 1.0, "Rue Broca")
+    assert [le.node.id for le in select_made_by("Is Nexa Immortal by Rue Broca for men?", pool, [rue])] == ["n"]
+    # no "by" before the maker, or a name that begins no product of it: nothing
+    assert select_made_by("Which Robert Piguet perfume is Zazen?", pool, [maker]) == []
+    assert select_made_by("Who is Bandit by Robert Piguet meant for?", pool, [maker]) == []
+    assert made_by_prefixes("Who is Zazen by Robert Piguet meant for?", "Robert Piguet")[0] == (
+        "zazen", "robert", "piguet")
+
+
+def test_a_record_between_two_sides_is_the_one_the_question_places_at_a_side_else_names_first() -> None:
+    # premier-league (spent): "away at Manchester City" is City's home match, named "Match Manchester City FC ..."
+    away = "How many goals did Manchester United score away at Manchester City?"
+    assert in_named_order(away, "Manchester City", "Manchester United")
+    assert not in_named_order(away, "Manchester United", "Manchester City")
+    assert in_named_order("How many goals had Tottenham scored by half-time at Manchester City?", "Manchester City",
+                          "Tottenham")
+    # nothing placed: the order named ("Arsenal v Leicester City": Arsenal's home match)
+    assert in_named_order("Who won Arsenal v Leicester City?", "Arsenal", "Leicester City")
+    assert not in_named_order("Who won Arsenal v Leicester City?", "Leicester City", "Arsenal")
+    assert hosted(away, "Manchester City") and not hosted(away, "Manchester United")
