@@ -17639,6 +17639,59 @@ def write_auto_suppliers(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+INSTACART = "maxdemarzi/instacart"  # Max De Marzi's Instacart Market Basket Analysis in Neo4j (June 2017; MIT)
+# "breaking things out a bit", 5 June 2017: the repository's HEAD, the last commit to touch its README (whose Import
+# section is its load script; the commit before it, 4dd7210, already reads csvLine.product_name, the products' header)
+INSTACART_COMMIT = "2fc023b6c3778428420818670aae11ceac28d282"
+INSTACART_SCRIPT = "README.md"
+INSTACART_DATA = "import/"  # the "small files" the README says are included: aisles, departments and products
+# the order files it says to download from Kaggle and unzip into import/: not in the repository, their statements
+# (User and Order nodes, ORDERED_BY, PREV and HAS) left out
+INSTACART_ABSENT = frozenset({"orders.csv", "order_products__prior.csv", "order_products__train.csv"})
+# 2.x/3.x's composite index (`CREATE INDEX ON :Order(user_id, number)`): _five's pattern takes one property
+_OLD_COMPOSITE_INDEX = re.compile(r"(?i)^create index on :(\w+)\((\w+(?:\s*,\s*\w+)+)\)$")
+
+
+def _instacart_statements(readme: str) -> list[str]:
+    """The statements of the README's "Create Constraints:" and "Load Data:" sections (its "Clean data:" step is an
+    instruction, not Cypher): their indented lines, a statement ending at a ';' or at a blank line."""
+    sections = re.split(r"(?m)^(\S[^\n]*?):?[ \t]*$", readme)
+    wanted = {"Create Constraints", "Load Data"}
+    found = {sections[i].rstrip(":"): sections[i + 1] for i in range(1, len(sections) - 1, 2)}
+    if not wanted <= set(found):
+        raise CorpusError(f"{INSTACART}: {INSTACART_SCRIPT} has no {sorted(wanted - set(found))} section")
+    statements: list[str] = []
+    for name in ("Create Constraints", "Load Data"):
+        for block in re.split(r"\n[ \t]*\n", found[name]):
+            statements += _statements("\n".join(line.strip() for line in block.splitlines()))
+    return statements
+
+
+def write_instacart_products(store: Any, mirror: Path) -> None:
+    """The Import section of maxdemarzi/instacart's README.md at INSTACART_COMMIT as written (its statements, in
+    5.x syntax: uniqueness constraints, the composite index on Order(user_id, number)), each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` given the rows of import/<name> at that commit: Instacart's 134 aisles, 21 departments
+    and 49,688 products (its Kaggle data of 2017), each Product IN_AISLE its aisle and each Aisle IN_DEPARTMENT its
+    department. Left out: the statements over orders.csv, order_products__prior.csv and order_products__train.csv
+    (INSTACART_ABSENT), which the README says to download from Kaggle and which the repository does not hold; any
+    other file is refused."""
+    readme = read_file(INSTACART, INSTACART_SCRIPT, mirror, INSTACART_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or "/" in name:
+            raise CorpusError(f"{INSTACART}: {INSTACART_SCRIPT} reads {url}, which no loader here serves")
+        if name in INSTACART_ABSENT:
+            return None
+        return _csv_rows(read_file(INSTACART, INSTACART_DATA + name, mirror, INSTACART_COMMIT), delimiter)
+
+    script = ";\n".join(_OLD_COMPOSITE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON ("
+                                                            + ", ".join("n." + p.strip() for p in m[2].split(","))
+                                                            + ")", s)
+                        for s in _instacart_statements(readme)) + ";"
+    _run_script(store, script, rows_of)
+
+
 # [s42B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -19838,6 +19891,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "transmissions, pistons, catalytic converters...) each model uses and the "
                                        "suppliers of each component",
           writer=write_auto_suppliers, source=AUTO_SUPPLY),
+    Graph("instacart-products", "frozen", "Instacart's grocery product catalog (its Market Basket Analysis data "
+                                           "of 2017): 49,688 products, the aisle each is shelved in and the "
+                                           "department of each aisle",
+          writer=write_instacart_products, source=INSTACART),
     # [s42B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
