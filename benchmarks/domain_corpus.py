@@ -7582,6 +7582,64 @@ loader), the Sri Lankan gazette loaders, the congress-legislators temporal loade
 
 [s42A paragraph above]
 
+Helper s42B's paragraph, written blind (the forty-second split, in preparation; begun at 23:30 UTC on 4 December 2026,
+its deadline 00:30; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
+Japanese, Portuguese, Spanish and French). instacart-products: github.com/maxdemarzi/instacart (Max De Marzi's
+"Instacart Market Basket Analysis" in Neo4j, June 2017; MIT licence file; Java, in English), read at INSTACART_COMMIT
+(2fc023b, 5 June 2017, "breaking things out a bit", its HEAD and the last commit to touch the README; the two first
+README versions read `csvLine.product`, a column products.csv does not have, and 4dd7210 already reads
+product_name). Its data are the Kaggle "Instacart Market Basket Analysis" files of 2017; the repository commits the
+"small files" (import/aisles.csv, departments.csv, products.csv), and its Neo4j load script is the Import section of
+its README: the "Create Constraints:" block (eight 3.x uniqueness constraints on Aisle, Department, Product, User and
+Order ids and names, and `CREATE INDEX ON :Order(user_id, number)`) and the "Load Data:" block of LOAD CSV
+statements. write_instacart_products runs those two blocks as written (a statement ends at a ';' or a blank line:
+several of the README's lack the ';'), each `file:///<name>` given the rows of import/<name> at the pinned commit;
+what the loader changes: the 3.x constraints in 5.x syntax (the module's _five), the composite index in 5.x syntax
+(`CREATE INDEX FOR (n:Order) ON (n.user_id, n.number)`, done in the writer: _five's pattern takes one property; no
+shared helper changed), USING PERIODIC COMMIT dropped as the module does, and the statements over orders.csv,
+order_products__prior.csv and order_products__train.csv left out (INSTACART_ABSENT: the README says to download them
+from Kaggle; the repository does not hold them, so no User or Order node, ORDERED_BY, PREV or HAS relationship); any
+other file is refused; its "Clean data" step (replace `\\""` with `\\"` in products.csv) is an instruction, not
+run, and the committed file has no `\\""` left. Graph (`up` 24 s, the server's start included): 49,843 nodes in 3
+labels (Product 49,688: id, name; Aisle 134: id, name; Department 21: id, name) and 49,821 relationships (IN_AISLE
+49,687, IN_DEPARTMENT 134), no relationship property (so no relationship-property question); each aisle is in one
+department. Quirks kept as the script and files make them: products.csv escapes a quote inside a name with a
+backslash (`"Easy Grab 9\\"x13\\" Oblong Glass Bakeware"`, 146 such quotes in 120 lines); the rows are read as the
+module's _csv_rows reads every corpus file (Python's csv, a quote doubled to escape it), so those 120 names keep a
+backslash and lose or gain a quote (`Pop Up Notes, 3\\ X 3\\"`), and product 6816's line splits at a quote into
+"Scotch Kids 5\\ Scissors" with the aisle " Blunted", no aisle of that id, so it is the one product without
+IN_AISLE (how Neo4j's own LOAD CSV, with its backslash escaping, would split those 120 lines was not checked; no
+question names one of them); names keep their source case and near-twins ("BLUEBERRIES" 5060 and "Blueberries"
+9076, "Hass Avocados" in packaged produce and "Organic Hass Avocado" in fresh fruits); aisle and department names are
+lower case and unpunctuated ("water seltzer sparkling water", "dry goods pasta"), the "refrigerated" aisle is in
+beverages, and an aisle and a department are both named "missing" and "other". The 14 questions: 7 edge (the aisles
+of Hass Avocados, Home Menu Meals for 2 Orange Chicken, Pure Irish Butter, the Sport Pre-Workout Energizer Lemon Lime
+Dietary Supplement and Gemelli, No. 28; the departments of the refrigerated and the tofu meat alternatives aisles), 4
+node-property (the product ids of Organic Whole Milk and Banana, the fresh herbs aisle's id, household's department
+id), 3 two-hop (the departments of Mouthwash, Whitening Plus, Cool Mint, of Blueberry Fig Teething Wafers and of
+Santitas Tortilla Chips 14.5 Oz); each answer checked with Cypher to be the only one the graph holds (every product
+has at most one IN_AISLE, every aisle one IN_DEPARTMENT; each named name matches one node, case aside); domain_gold.py
+check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+foodmart (a grocery chain's products, brands and product classes, its sales left out likewise), northwind (products
+and categories), olist (Brazilian e-commerce); Spantree/instacart-neo4j (left out before: downloaded files) is the
+same Kaggle data; no corpus graph holds Instacart's catalog. Considered by s42B for the first time and left out (each
+grepped here first): longvo-cv/sayari-nd-company-graph (a Scrapy crawl of North Dakota's register, no Neo4j load),
+MikeOG444/company-graph and minnj1025/company-graph (an agent workspace; OpenDART extraction by a model),
+kamalnandan/startup_lens, zmousavi/sec-graph-rag and a Phase-3 "hidden links" director and related-party plan
+(extracted by a model from filings), xlr8-source/ubo-knowledge-graph (Companies House API at run time, no data),
+pojaaco/CompanyFinder (Java, no Neo4j), CallMeZoe/Neo4j-SupplyChainManagement (a hand-typed demo, not examined
+further), pedroleitao-neo4j/neo4j-stocks-correlator (notebooks over downloaded prices), a Belgian BCE register loader
+(JSON scraped at run time; repository not identified), a French video-game sales LOAD CSV (Jeu, Entreprise: culture,
+not this domain; repository not identified), a Chinese fund graph generator over wind_demo_data.json (demo data), a
+Federal Reserve NIC (RSSD) bank-structure app (its files downloaded), Brazilian procurement and CEIS sanctions loaders
+(government; their data downloaded), a Korean customs declaration graph (DuckDB at run time) and a Bloomberg
+billionaires sync (updates existing nodes); and, seen again, left out or used before: jm199504/Financial-Knowledge-
+Graphs, kawinm/Stock-KG, alexwoolford/public-company-graph, ihongChen/company-graph, Ryan-Wenstrom-Portfolio/neo4j-
+stock-network-analysis, labdados/tec-cid, fou-foo/RMF2Coppel, kinau/P300, indiepopart/spring-graphql,
+2020-data-integration/data-collection, ONSdigital/dp-hierarchy-builder, iilab/openoil, MickeyJ/fao-graph-db,
+AliciaFrame/GDS_Retail_Demo, neo4j-partners/workshop-financial-data, opensanctions/offshore-graph,
+nicolewhite/consumer_complaints and the Spantree Instacart loader.
+
 [s42B paragraph above]
 
 Helper s42C's paragraph, written blind (the forty-second split, in preparation; begun at 22:43 UTC on 4 December 2026;
@@ -17639,6 +17697,59 @@ def write_auto_suppliers(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+INSTACART = "maxdemarzi/instacart"  # Max De Marzi's Instacart Market Basket Analysis in Neo4j (June 2017; MIT)
+# "breaking things out a bit", 5 June 2017: the repository's HEAD, the last commit to touch its README (whose Import
+# section is its load script; the commit before it, 4dd7210, already reads csvLine.product_name, the products' header)
+INSTACART_COMMIT = "2fc023b6c3778428420818670aae11ceac28d282"
+INSTACART_SCRIPT = "README.md"
+INSTACART_DATA = "import/"  # the "small files" the README says are included: aisles, departments and products
+# the order files it says to download from Kaggle and unzip into import/: not in the repository, their statements
+# (User and Order nodes, ORDERED_BY, PREV and HAS) left out
+INSTACART_ABSENT = frozenset({"orders.csv", "order_products__prior.csv", "order_products__train.csv"})
+# 2.x/3.x's composite index (`CREATE INDEX ON :Order(user_id, number)`): _five's pattern takes one property
+_OLD_COMPOSITE_INDEX = re.compile(r"(?i)^create index on :(\w+)\((\w+(?:\s*,\s*\w+)+)\)$")
+
+
+def _instacart_statements(readme: str) -> list[str]:
+    """The statements of the README's "Create Constraints:" and "Load Data:" sections (its "Clean data:" step is an
+    instruction, not Cypher): their indented lines, a statement ending at a ';' or at a blank line."""
+    sections = re.split(r"(?m)^(\S[^\n]*?):?[ \t]*$", readme)
+    wanted = {"Create Constraints", "Load Data"}
+    found = {sections[i].rstrip(":"): sections[i + 1] for i in range(1, len(sections) - 1, 2)}
+    if not wanted <= set(found):
+        raise CorpusError(f"{INSTACART}: {INSTACART_SCRIPT} has no {sorted(wanted - set(found))} section")
+    statements: list[str] = []
+    for name in ("Create Constraints", "Load Data"):
+        for block in re.split(r"\n[ \t]*\n", found[name]):
+            statements += _statements("\n".join(line.strip() for line in block.splitlines()))
+    return statements
+
+
+def write_instacart_products(store: Any, mirror: Path) -> None:
+    """The Import section of maxdemarzi/instacart's README.md at INSTACART_COMMIT as written (its statements, in
+    5.x syntax: uniqueness constraints, the composite index on Order(user_id, number)), each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` given the rows of import/<name> at that commit: Instacart's 134 aisles, 21 departments
+    and 49,688 products (its Kaggle data of 2017), each Product IN_AISLE its aisle and each Aisle IN_DEPARTMENT its
+    department. Left out: the statements over orders.csv, order_products__prior.csv and order_products__train.csv
+    (INSTACART_ABSENT), which the README says to download from Kaggle and which the repository does not hold; any
+    other file is refused."""
+    readme = read_file(INSTACART, INSTACART_SCRIPT, mirror, INSTACART_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or "/" in name:
+            raise CorpusError(f"{INSTACART}: {INSTACART_SCRIPT} reads {url}, which no loader here serves")
+        if name in INSTACART_ABSENT:
+            return None
+        return _csv_rows(read_file(INSTACART, INSTACART_DATA + name, mirror, INSTACART_COMMIT), delimiter)
+
+    script = ";\n".join(_OLD_COMPOSITE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON ("
+                                                            + ", ".join("n." + p.strip() for p in m[2].split(","))
+                                                            + ")", s)
+                        for s in _instacart_statements(readme)) + ";"
+    _run_script(store, script, rows_of)
+
+
 # [s42B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -19838,6 +19949,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "transmissions, pistons, catalytic converters...) each model uses and the "
                                        "suppliers of each component",
           writer=write_auto_suppliers, source=AUTO_SUPPLY),
+    Graph("instacart-products", "frozen", "Instacart's grocery product catalog (its Market Basket Analysis data "
+                                           "of 2017): 49,688 products, the aisle each is shelved in and the "
+                                           "department of each aisle",
+          writer=write_instacart_products, source=INSTACART),
     # [s42B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -8575,6 +8575,81 @@ def test_auto_suppliers_refuses_a_file_its_script_does_not_name(
         corpus.write_auto_suppliers(Recorder(), _auto_supply_mirror(tmp_path, monkeypatch, script))
 
 
+# maxdemarzi/instacart's README.md as committed, shortened: its heading, its Create Constraints section (two
+# constraints and the composite Order index), the Clean data instruction, and four of its Load Data statements (the
+# aisles, the products' IN_AISLE, then the orders.csv and order_products__prior.csv ones it says to download)
+_INSTACART_README = ("# Instacart\nInstacart Market Basket Analysis\n\n\nImport\n--\n\nCreate Constraints:\n\n"
+                     "        CREATE CONSTRAINT ON (n:Aisle) ASSERT n.id IS UNIQUE;\n"
+                     "        CREATE CONSTRAINT ON (n:Product) ASSERT n.name IS UNIQUE;  \n                 \n"
+                     "        CREATE INDEX ON :Order(user_id, number)\n        \n\n"
+                     "Clean data:\n        \n        Replace: \\\"\" with \\\" in the products.csv file.\n        \n"
+                     "Load Data:        \n\n"
+                     "        LOAD CSV WITH HEADERS FROM 'file:///aisles.csv' AS csvLine\n"
+                     "        CREATE (a:Aisle {id: toInteger(csvLine.aisle_id), name:csvLine.aisle});\n        \n"
+                     "        USING PERIODIC COMMIT\n"
+                     "        LOAD CSV WITH HEADERS FROM 'file:///products.csv' AS csvLine\n"
+                     "        MATCH  (p:Product {id: toInteger(csvLine.product_id)}), (a:Aisle {id: "
+                     "toInteger(csvLine.aisle_id)})\n        CREATE (p)-[:IN_AISLE]->(a)\n        \n"
+                     "        USING PERIODIC COMMIT\n"
+                     "        LOAD CSV WITH HEADERS FROM 'file:///orders.csv' AS csvLine\n"
+                     "        MERGE (u:User {id: toInteger(csvLine.user_id)});\n\n"
+                     "        USING PERIODIC COMMIT\n"
+                     "        LOAD CSV WITH HEADERS FROM 'file:///order_products__prior.csv' AS csvLine\n"
+                     "        MATCH  (o:Order {id: toInteger(csvLine.order_id)}), (p:Product {id: "
+                     "toInteger(csvLine.product_id)})\n"
+                     "        CREATE (o)-[:HAS {order: toInteger(csvLine.add_to_cart_order)}]->(p)\n\n"
+                     "Generate Files\n--\n\n        http://localhost:7474/v1/instacart/top_reordered\n")
+
+
+def _instacart_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str = _INSTACART_README) -> Path:
+    # after the pinned commit, other aisles and a README that reads another file: neither is read
+    pinned = _committed_mirror(tmp_path, "maxdemarzi+instacart",
+                               {corpus.INSTACART_SCRIPT: readme,
+                                corpus.INSTACART_DATA + "aisles.csv": "aisle_id,aisle\n24,fresh fruits\n",
+                                corpus.INSTACART_DATA + "products.csv":
+                                    'product_id,product_name,aisle_id,department_id\n'
+                                    '24852,Banana,24,4\n67,"Jelly, Blackberry",88,13\n'},
+                               later={corpus.INSTACART_DATA + "aisles.csv": "aisle_id,aisle\n1,x\n",
+                                      corpus.INSTACART_SCRIPT: "Load Data:\n\n        LOAD CSV WITH HEADERS FROM "
+                                                               "'file:///x.csv' AS r\n        CREATE (:X)\n"})
+    monkeypatch.setattr(corpus, "INSTACART_COMMIT", pinned)
+    return tmp_path
+
+
+def test_instacart_products_runs_its_readme_import_over_the_pinned_files_without_the_order_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_instacart_products(store, _instacart_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (n:Aisle) REQUIRE n.id IS UNIQUE", {}),
+        ("CREATE CONSTRAINT FOR (n:Product) REQUIRE n.name IS UNIQUE", {}),
+        ("CREATE INDEX FOR (n:Order) ON (n.user_id, n.number)", {}),
+        ("UNWIND $rows AS csvLine\nCREATE (a:Aisle {id: toInteger(csvLine.aisle_id), name:csvLine.aisle})",
+         {"rows": [{"aisle_id": "24", "aisle": "fresh fruits"}]}),
+        ("UNWIND $rows AS csvLine\nMATCH  (p:Product {id: toInteger(csvLine.product_id)}), (a:Aisle {id: "
+         "toInteger(csvLine.aisle_id)})\nCREATE (p)-[:IN_AISLE]->(a)",
+         {"rows": [{"product_id": "24852", "product_name": "Banana", "aisle_id": "24", "department_id": "4"},
+                   {"product_id": "67", "product_name": "Jelly, Blackberry", "aisle_id": "88",
+                    "department_id": "13"}]})]
+
+
+@pytest.mark.parametrize("url", ["file:///import/aisles.csv", "https://example.org/aisles.csv",
+                                 "file:///departments.csv"])
+def test_instacart_products_refuses_a_file_the_repository_does_not_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    # departments.csv is served from import/ in the repository; this mirror has not committed it
+    readme = _INSTACART_README.replace("file:///aisles.csv", url)
+    with pytest.raises(corpus.CorpusError):
+        corpus.write_instacart_products(Recorder(), _instacart_mirror(tmp_path, monkeypatch, readme))
+
+
+def test_instacart_products_refuses_a_readme_without_its_load_data_section(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = _INSTACART_README.replace("Load Data:", "Loading:")
+    with pytest.raises(corpus.CorpusError, match=re.escape("has no ['Load Data'] section")):
+        corpus.write_instacart_products(Recorder(), _instacart_mirror(tmp_path, monkeypatch, readme))
+
+
 # [s42B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
