@@ -18456,6 +18456,50 @@ def write_chinook_music(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} did not link its data/ into the import folder as expected")
 
 
+COMICS = "ghoshpoulami1293/ComicBookUniverse"
+COMICS_COMMIT = "3290cab2722b56252d6336f626c94a169e615bdd"  # 13 May 2025, its HEAD (data/ as of b78456a, that day)
+COMICS_SCRIPT = "data/load_data.cypher"
+# the files its LOAD CSVs read (`file:///<name>`): the README says they are placed in the import folder, from data/
+COMICS_FILES = frozenset({"Universe.csv", "Alignment.csv", "EyeColor.csv", "HairColor.csv", "Sex.csv", "GSM.csv",
+                          "Characters.csv", "combined_heroes.csv"})
+
+
+def _comics_rows(url: str, mirror: Path) -> list[dict[str, str | None]]:
+    """The rows of data/<name> at COMICS_COMMIT for `file:///<name>`, one of COMICS_FILES; any other URL is an
+    error."""
+    name = url.removeprefix("file:///")
+    if not url.startswith("file:///") or name not in COMICS_FILES:
+        raise CorpusError(f"{COMICS}: {COMICS_SCRIPT} reads {url}, which no loader here serves")
+    return _csv_rows(read_file(COMICS, "data/" + name, mirror, COMICS_COMMIT))
+
+
+def write_comic_characters(store: Any, mirror: Path) -> None:
+    """data/load_data.cypher of ghoshpoulami1293/ComicBookUniverse at COMICS_COMMIT (Poulami Ghosh's
+    "ComicBookUniverse", May 2025: FiveThirtyEight's comic characters of the Marvel and DC wikias, as its
+    split_CSV_Files.py wrote them to data/) as written, statement by statement: its DETACH DELETE, DROP INDEX and
+    CREATE INDEX statements, then its one last statement (its CALL { ... } blocks are not separated by `;`), whose
+    nine `LOAD CSV WITH HEADERS FROM 'file:///<name>' AS row` each read data/<name> (the files the README places in
+    the import folder): each is given its own file's rows as `UNWIND $rows<i> AS row`, so the statement runs once
+    as one query, as the browser runs it."""
+    script = read_file(COMICS, COMICS_SCRIPT, mirror, COMICS_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        statement = _five(statement)
+        loads = list(_LOAD_CSV.finditer(statement))
+        if not loads:
+            store.query(statement, read_only=False)
+            continue
+        params: dict[str, Any] = {}
+        parts: list[str] = []
+        end = 0
+        for i, load in enumerate(loads):
+            if load[5] is not None:
+                raise CorpusError(f"{COMICS}: {COMICS_SCRIPT} reads {load[2]} with a field terminator, not read here")
+            params[f"rows{i}"] = _comics_rows(load[2], mirror)
+            parts += [statement[end:load.start()], f"UNWIND $rows{i} AS {load[3]}"]
+            end = load.end()
+        store.query("".join(parts) + statement[end:], params, read_only=False)
+
+
 # [s42D source and writer above]
 
 
@@ -20010,6 +20054,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "artists, their albums, the albums' tracks (composer, genre, media type, length, size, price), playlists "
           "and the tracks they contain, and the store's customers, employees, invoices and invoice lines",
           writer=write_chinook_music, source=CHINOOK),
+    Graph("comic-characters", "frozen", "FiveThirtyEight's comic book characters of the Marvel and DC wikias: "
+          "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
+          "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
+          writer=write_comic_characters, source=COMICS),
     # [s42D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
