@@ -7707,6 +7707,55 @@ hartti/AustralianMines, the FishBase fish loader and xingyve0319's SHU medical g
 
 [s42C paragraph above]
 
+Helper s42D's paragraph, written blind (the forty-second split, in preparation; begun at 22:43 UTC on 4 December 2026,
+cut off by an API error until 23:46, so the search was short; domain searched: culture, books, music, film, art,
+history and games, in English, Chinese, Korean, Japanese, German and Spanish). comic-characters:
+github.com/ghoshpoulami1293/ComicBookUniverse (Poulami Ghosh's "ComicBookUniverse", May 2025: a Node.js and D3 viewer
+of FiveThirtyEight's comic characters dataset, the Marvel and DC wikias' characters as FiveThirtyEight published them
+in 2014 and Kaggle mirrors them; no licence file, its package.json says ISC; FiveThirtyEight's data is CC BY 4.0;
+JavaScript, Python and Cypher, in English), pinned at COMICS_COMMIT (3290cab, 13 May 2025, its HEAD; data/ as committed
+that day in b78456a). Its load script is data/load_data.cypher, run by write_comic_characters as written over the
+eight CSV files its data/split_CSV_Files.py wrote from data/marvel-wikia-data.csv and dc-wikia-data.csv and committed in
+data/ (Universe, Alignment, EyeColor, HairColor, Sex, GSM, Characters, combined_heroes; the README places them in the
+import folder): its DETACH DELETE, eight DROP INDEX and seven CREATE INDEX statements, then its one last statement,
+whose nine CALL { WITH 500 AS batchSize LOAD CSV ... } blocks are not separated by `;`, run as one query as the browser
+runs it, each `LOAD CSV WITH HEADERS FROM 'file:///<name>' AS row` given data/<name>'s rows as `UNWIND $rows<i> AS
+row`. What had to change: nothing of the Cypher (it is 5.x syntax already); any other file, URL or a field terminator
+is refused; no shared helper was changed. Graph (`up` 31 s, server start included, on the shared machine): 23,345
+nodes in 7 labels: Character 23,272 (character_id, name, alive, appearances, first_appearance_year), HairColor 28,
+EyeColor 26, GSM 7, Sex 6, Alignment 4, Universe 2 (each id and name); 279,264 relationships: HAS_CHARACTER 139,632
+(from each universe, alignment, colour, sex and GSM node back to its characters), BELONGS_TO, HAS_ALIGNMENT,
+HAS_EYE_COLOR, HAS_HAIR_COLOR, HAS_SEX and HAS_GSM 23,272 each; no relationship has a property, so no
+relationship-property question. Quirks kept as the script and its files make them: split_CSV_Files.py filled the
+wikias' gaps (a missing eye colour is "Black Eyes", hair "Brown Hair", GSM "Heterosexual Characters", alignment, sex
+and alive status the most common value), and it reads the year from a column named YEAR, which only the DC file has
+(Marvel's is "Year"), so every one of the 16,376 Marvel characters has first_appearance_year 2006, the DC file's
+most common year (the DC file's 6,896 range from 1935); appearances is null for 1,451 characters; its quotes,
+backslashes, slashes and commas are stripped from names ("Wolverine (James Logan Howlett)"); names keep the wikias'
+Earth suffixes ("Jean Grey (Earth-616)", "Joker (New Earth)") and variants ("Vision (Skrull) (Earth-616)"); one
+name occurs twice (Spinner (Earth-616)); secret identity, in combined_heroes.csv, is not read by the script; the
+labels' names are plural phrases ("Bad Characters", "Blue Eyes", "Living Characters"). The 14 questions
+(benchmarks/data/domains/comic-characters/questions.jsonl): 7 edge (the alignment of the Joker and of Catwoman Selina
+Kyle, the eye colour of Wolverine and of Vision of Earth-616, Kurt Wagner's hair colour, Aquaman's universe, Loki
+Laufeyson's sex), 4 node-property (Spider-Man Peter Parker's appearances, whether Jean Grey of Earth-616 is alive, the
+first-appearance years of Wonder Woman and of the Flash Barry Allen, both DC's), 3 two-hop (the universe of the one
+character with bronze hair, the appearances of the one with compound eyes, the alignment of the one with dyed hair);
+every value asked was checked against the wikias' own files to be theirs, not a filled gap; each answer checked with
+plain Cypher through the neo4j driver to be the only one the graph holds; domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: marvel (tomasonjo's
+Marvel heroes and their comics) holds other Marvel data, not these characters' attributes; hip-hop-candidates is
+FiveThirtyEight data of another story; "ComicBookUniverse", "ghoshpoulami1293" and "comic characters" occurred nowhere
+in this file before. Considered by s42D and left out: Ibrahem-al/spotify-graph-explorer (a Kaggle Spotify tracks
+assignment: its tracks.csv and rel_performed_by.csv are over the mirror's size limit, so no Track node could be
+loaded); a Book, Author and City LOAD CSV of Gutenberg books mentioning cities (its realcities15000.csv in no
+repository of the index); a rap-battle LOAD CSV (battles.csv, one label; repository not identified);
+jdinkla/codingdavinci-familiennamen (German family names linked by edit distance: one label); a Vietnamese Three
+Kingdoms loader (its nodes typed into the script; not examined further). Seen again, in the corpus or left out before:
+embabel/impromptu (fetched again: its data/exports is still in no commit of the snapshot), aramaki-san/import,
+nickwhitt/rex, ethiry/wikikings, Bernardo-MG/darksouls-explorer-dataset, csantill/MAMEGraphGist,
+Kozukq/dataset_analysis, a-zylstra/dnd-graph-db, the MusicBrainz and Last.fm artists loader and the Shakespeare plays
+loader.
+
 [s42D paragraph above]
 
 [s42E paragraph above]
@@ -18456,6 +18505,50 @@ def write_chinook_music(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{CHINOOK}: {CHINOOK_SCRIPT} did not link its data/ into the import folder as expected")
 
 
+COMICS = "ghoshpoulami1293/ComicBookUniverse"
+COMICS_COMMIT = "3290cab2722b56252d6336f626c94a169e615bdd"  # 13 May 2025, its HEAD (data/ as of b78456a, that day)
+COMICS_SCRIPT = "data/load_data.cypher"
+# the files its LOAD CSVs read (`file:///<name>`): the README says they are placed in the import folder, from data/
+COMICS_FILES = frozenset({"Universe.csv", "Alignment.csv", "EyeColor.csv", "HairColor.csv", "Sex.csv", "GSM.csv",
+                          "Characters.csv", "combined_heroes.csv"})
+
+
+def _comics_rows(url: str, mirror: Path) -> list[dict[str, str | None]]:
+    """The rows of data/<name> at COMICS_COMMIT for `file:///<name>`, one of COMICS_FILES; any other URL is an
+    error."""
+    name = url.removeprefix("file:///")
+    if not url.startswith("file:///") or name not in COMICS_FILES:
+        raise CorpusError(f"{COMICS}: {COMICS_SCRIPT} reads {url}, which no loader here serves")
+    return _csv_rows(read_file(COMICS, "data/" + name, mirror, COMICS_COMMIT))
+
+
+def write_comic_characters(store: Any, mirror: Path) -> None:
+    """data/load_data.cypher of ghoshpoulami1293/ComicBookUniverse at COMICS_COMMIT (Poulami Ghosh's
+    "ComicBookUniverse", May 2025: FiveThirtyEight's comic characters of the Marvel and DC wikias, as its
+    split_CSV_Files.py wrote them to data/) as written, statement by statement: its DETACH DELETE, DROP INDEX and
+    CREATE INDEX statements, then its one last statement (its CALL { ... } blocks are not separated by `;`), whose
+    nine `LOAD CSV WITH HEADERS FROM 'file:///<name>' AS row` each read data/<name> (the files the README places in
+    the import folder): each is given its own file's rows as `UNWIND $rows<i> AS row`, so the statement runs once
+    as one query, as the browser runs it."""
+    script = read_file(COMICS, COMICS_SCRIPT, mirror, COMICS_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        statement = _five(statement)
+        loads = list(_LOAD_CSV.finditer(statement))
+        if not loads:
+            store.query(statement, read_only=False)
+            continue
+        params: dict[str, Any] = {}
+        parts: list[str] = []
+        end = 0
+        for i, load in enumerate(loads):
+            if load[5] is not None:
+                raise CorpusError(f"{COMICS}: {COMICS_SCRIPT} reads {load[2]} with a field terminator, not read here")
+            params[f"rows{i}"] = _comics_rows(load[2], mirror)
+            parts += [statement[end:load.start()], f"UNWIND $rows{i} AS {load[3]}"]
+            end = load.end()
+        store.query("".join(parts) + statement[end:], params, read_only=False)
+
+
 # [s42D source and writer above]
 
 
@@ -20010,6 +20103,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "artists, their albums, the albums' tracks (composer, genre, media type, length, size, price), playlists "
           "and the tracks they contain, and the store's customers, employees, invoices and invoice lines",
           writer=write_chinook_music, source=CHINOOK),
+    Graph("comic-characters", "frozen", "FiveThirtyEight's comic book characters of the Marvel and DC wikias: "
+          "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
+          "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
+          writer=write_comic_characters, source=COMICS),
     # [s42D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

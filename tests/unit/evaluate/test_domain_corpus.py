@@ -9431,6 +9431,83 @@ def test_chinook_music_refuses_what_its_loader_would_not_run_as_read_here(
     assert not any("MERGE (al)" in statement for statement, _ in store.calls)
 
 
+_COMICS_SCRIPT = """// 1. Delete all nodes and relationships
+MATCH (n)
+DETACH DELETE n;
+
+// 3. Create new indexes
+CREATE INDEX universe_id_index IF NOT EXISTS FOR (u:Universe) ON (u.universe_id);
+
+// 4. Load Universe Nodes
+CALL {
+  WITH 500 AS batchSize
+  LOAD CSV WITH HEADERS FROM 'file:///Universe.csv' AS row
+  WITH row
+  MERGE (u:Universe {universe_id: toInteger(row.universe_id)})
+  SET u.name = row.name
+}
+
+// 11. Load Character Nodes
+CALL {
+  WITH 500 AS batchSize
+  LOAD CSV WITH HEADERS FROM 'file:///Characters.csv' AS row
+  WITH row
+  MERGE (c:Character {character_id: toInteger(row.character_id)})
+  SET c.name = row.name
+}
+"""
+_COMICS_FILES: dict[str, str | bytes] = {
+    "data/Universe.csv": "universe_id,name\n1,Marvel\n2,DC\n",
+    "data/Characters.csv": "character_id,name,universe_id,alive,appearances,first_appearance_year\n"
+                           "1,Batman (Bruce Wayne),2,Living Characters,3093.0,1939.0\n"
+                           "2,Nobody,1,Living Characters,,2006.0\n"}
+
+
+def _comics_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _COMICS_SCRIPT) -> Path:
+    # a later commit's universes (what the pinned commit's load must not read)
+    later: dict[str, str | bytes | None] = {"data/Universe.csv": "universe_id,name\n9,Later\n"}
+    monkeypatch.setattr(corpus, "COMICS_COMMIT", _committed_mirror(
+        tmp_path, "ghoshpoulami1293+ComicBookUniverse", {"data/load_data.cypher": script} | _COMICS_FILES, later))
+    return tmp_path
+
+
+def test_comic_characters_runs_its_script_its_unseparated_calls_as_one_query_each_load_its_own_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_comic_characters(store, _comics_mirror(tmp_path, monkeypatch))
+    statements = [" ".join(statement.split()) for statement, _ in store.calls]
+    assert statements[:2] == ["MATCH (n) DETACH DELETE n",
+                              "CREATE INDEX universe_id_index IF NOT EXISTS FOR (u:Universe) ON (u.universe_id)"]
+    # the two CALL blocks, not separated by `;`, are one statement: each LOAD CSV its own parameter, in order
+    assert len(statements) == 3
+    assert statements[2] == (
+        "CALL { WITH 500 AS batchSize UNWIND $rows0 AS row WITH row MERGE (u:Universe {universe_id: "
+        "toInteger(row.universe_id)}) SET u.name = row.name } CALL { WITH 500 AS batchSize UNWIND $rows1 AS row "
+        "WITH row MERGE (c:Character {character_id: toInteger(row.character_id)}) SET c.name = row.name }")
+    params = store.calls[2][1]
+    assert params["rows0"] == [{"universe_id": "1", "name": "Marvel"}, {"universe_id": "2", "name": "DC"}]
+    assert [row["name"] for row in params["rows1"]] == ["Batman (Bruce Wayne)", "Nobody"]
+    assert params["rows1"][1]["appearances"] is None  # an empty field is null, as LOAD CSV reads it
+    assert store.calls[0][1] == {} and store.calls[1][1] == {}
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    # a file the script does not read from data/, a URL, a field terminator
+    (_COMICS_SCRIPT.replace("file:///Universe.csv", "file:///marvel-wikia-data.csv"),
+     "reads file:///marvel-wikia-data.csv, which no loader here serves"),
+    (_COMICS_SCRIPT.replace("file:///Characters.csv", "https://x.org/Characters.csv"),
+     "reads https://x.org/Characters.csv, which no loader here serves"),
+    (_COMICS_SCRIPT.replace("'file:///Characters.csv' AS row", "'file:///Characters.csv' AS row FIELDTERMINATOR ';'"),
+     "with a field terminator"),
+])
+def test_comic_characters_refuses_what_it_does_not_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_comic_characters(store, _comics_mirror(tmp_path, monkeypatch, script))
+    assert not any("MERGE (c:Character" in statement for statement, _ in store.calls)
+
+
 # [s42D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
