@@ -250,7 +250,7 @@ def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_t
     """"How did Nancy Pelosi vote on H.R. 2146?": bills are cited with an abbreviation's dots and stored without
     them, with their Congress after a hyphen ("hr2146-114"); the cited code links that bill beside the person named
     (method "code", its key stated), and never the bill whose number only begins the same ("hr21460-114"). A gene
-    symbol typed with a possessive ("SCYL3's") is the code alone."""
+    symbol typed with a possessive ("SCYL3's") is the code alone, and links beside a name too."""
     wipe(server)
     server.query("""
         CREATE (p:Legislator {name: 'Nancy Pelosi'})
@@ -269,6 +269,10 @@ def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_t
     assert said("Who sponsored S. 1178?") == []
     assert said("What is SCYL3's target development level?") == [
         ("SCY1 like pseudokinase 3", "code", ("symbol", "SCYL3"))]
+    # beside a name linked, a code of capitals and digits still links; one in lower case does not
+    assert said("Which gene did Nancy Pelosi ask about, SCYL3?") == [
+        ("Nancy Pelosi", "exact", None), ("SCY1 like pseudokinase 3", "code", ("symbol", "SCYL3"))]
+    assert said("Did Nancy Pelosi vote on hr2146-114?") == [("Nancy Pelosi", "exact", None)]
 
 
 def test_a_product_typed_by_its_maker_links_the_name_composed_of_both(server: Neo4jStore) -> None:

@@ -904,6 +904,10 @@ class _Reading:
                     and f.tail != f.head:
                 titles.setdefault(f.tail, set()).add(f.head)
         other_names.update({t: next(iter(h)) for t, h in titles.items() if len(h) == 1 and t not in other_names})
+        # (not a name that is another entity's own in the context: the holder copies the name of what it refers to,
+        # a signature's `pert_iname` "cytarabine", the Drug it was recorded for; lincs-lymphoma, spent, read
+        # "which signature was recorded for cytarabine" as naming the signature)
+        other_names = {o: h for o, h in other_names.items() if o not in known}
         # ... and so does a name a record holds in a node of its own ("Station DE000MH -NAMED-> München Hbf": the
         # register's operation point and its name): the record is what the name is said of
         self.naming = {f.head: (f.tail, f.id) for f in facts if f.kind == "edge" and f.head != f.tail

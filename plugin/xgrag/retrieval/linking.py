@@ -1507,12 +1507,16 @@ class Linker:
                 have.add(node.id)
         return out
 
-    def _by_code(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
-        """Where nothing else was linked: a code typed alone ("which drug has the KEGG code D01211?": letters and
-        digits, 4 or more characters; or 3 or more capitals, "JPN") that is the key of exactly one node of the
-        mapped labels names it (method "code"; a key lookup per label, index-backed where the key is constrained).
-        A code two nodes share names neither, and one typed after a kind's words ("dock 7731201Q") is that kind's
-        (`_by_label_and_key`), never another's."""
+    def _by_code(self, question: str, excluded: list[str],
+                 linked: Sequence[LinkedEntity] = ()) -> list[LinkedEntity]:
+        """A code typed alone ("which drug has the KEGG code D01211?": letters and digits, 4 or more characters; or,
+        where nothing else was linked, 3 or more capitals, "JPN") that is the key of exactly one node of the mapped
+        labels names it (method "code"; a key lookup per label, index-backed where the key is constrained). Beside
+        entities `linked` already, only a code of capitals and digits outside their mentions ("the z-score of
+        ATP11B when U937 cells were treated with lovastatin": lincs-lymphoma, spent, linked the drug and the cell
+        line, not the gene). A code two nodes share names neither, and one typed after a kind's words ("dock
+        7731201Q") is that kind's (`_by_label_and_key`), never another's."""
+        said = " ".join(normalise(le.mention) for le in linked)
         words = _typed_words(question)
         low = [w.lower() for w in words]
         kinds = [key_text(m.label).split() for m in self.store.schema.entity_mappings()]
@@ -1524,6 +1528,8 @@ class Linker:
             # letters and digits, or three or more capitals ("JPN": a country's code, as ISO writes it)
             lettered = len(c) >= 4 and re.search(r"\d", c) is not None and re.search(r"[^\W\d_]", c) is not None
             if not lettered and not re.fullmatch(r"[A-Z]{3,}", c):
+                continue
+            if linked and (not lettered or c != c.upper() or normalise(c) in said.split()):
                 continue
             if any(i >= len(k) and low[i - len(k):i] == k for k in kinds):
                 continue
@@ -1813,8 +1819,8 @@ class Linker:
             whole += self._records_by_text(question, whole, asks, excluded)
             # ... or described by the words of one ("the tweet saying liberals made the eclipse a race issue")
             whole += self._records_described(question, whole, asks, excluded)
-            if not whole:
-                whole += self._by_code(question, excluded)
+            named = {le.node.id for le in whole}
+            whole += [le for le in self._by_code(question, excluded, whole) if le.node.id not in named]
         # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
         # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the
         # remaining words added 0.6-1.7 seeds per question ("release", "years" begin film titles) and took

@@ -3084,6 +3084,16 @@ def test_a_key_naming_a_bound_of_its_scale_is_no_value_asked_unless_said() -> No
     assert _read("What is the best rating of Titanium Gisada for men?", facts) == ("5.", ["b"])
 
 
+def test_a_name_key_copying_another_entity_s_name_does_not_mention_its_holder() -> None:
+    # lincs-lymphoma (spent): a signature's `pert_iname` is the name of the drug it was recorded for; "which signature
+    # was recorded for cytarabine" names the drug, and the signature is the answer
+    sig = "trt_cp KHW001_U937_6H:BRD-A18929998-001-02-2:10"
+    facts = [_edge("d", "cytarabine", "DRUG SIGNATURE", sig, "Drug", "Signature"),
+             _prop("n", sig, "pert iname", "cytarabine", "Signature"),
+             _prop("s", "cytarabine", "source", "drugcentral_lincs_lymphoma", "Drug")]
+    assert _read("Which signature was recorded for cytarabine?", facts) == (f"{sig}.", ["d"])
+
+
 def test_a_text_of_sentences_answers_no_which_or_who() -> None:
     # chinese-poetry (tune): "which poet wrote it" is the poem's author, not its lines, once its `content` is a fact;
     # "what is its full text" is the lines
