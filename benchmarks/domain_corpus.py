@@ -7580,8 +7580,6 @@ pedroleitao-neo4j/legal-legislation-explorer, leilahaddou's tutorial, akollegger
 AtharvTrivedi21/LegalRAG-KnowledgeGraph, sashagutfraind/Nov13, neo4j-examples/health-graph (its lobbying contributions
 loader), the Sri Lankan gazette loaders, the congress-legislators temporal loader and the Irish 2016 election projects.
 
-[s42A paragraph above]
-
 Helper s42B's paragraph, written blind (the forty-second split, in preparation; begun at 23:30 UTC on 4 December 2026,
 its deadline 00:30; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
 Japanese, Portuguese, Spanish and French). instacart-products: github.com/maxdemarzi/instacart (Max De Marzi's
@@ -7639,8 +7637,6 @@ stock-network-analysis, labdados/tec-cid, fou-foo/RMF2Coppel, kinau/P300, indiep
 2020-data-integration/data-collection, ONSdigital/dp-hierarchy-builder, iilab/openoil, MickeyJ/fao-graph-db,
 AliciaFrame/GDS_Retail_Demo, neo4j-partners/workshop-financial-data, opensanctions/offshore-graph,
 nicolewhite/consumer_complaints and the Spantree Instacart loader.
-
-[s42B paragraph above]
 
 Helper s42C's paragraph, written blind (the forty-second split, in preparation; begun at 22:43 UTC on 4 December 2026;
 domain searched: science, medicine, health, biology, chemistry and education, in English, Chinese, Korean, Japanese,
@@ -7705,8 +7701,6 @@ covid-19-net/covid-19-community, ontox-hu/aspis4j, MaayanLab/DRC-Portals, paul-s
 carissableker/neo4j-biocyc-ecoli, neo4j-examples/nhm_asset_portal, liuhuanyong/QASystemOnMedicalKG, gloriachin/KG_API,
 hartti/AustralianMines, the FishBase fish loader and xingyve0319's SHU medical graph.
 
-[s42C paragraph above]
-
 Helper s42D's paragraph, written blind (the forty-second split, in preparation; begun at 22:43 UTC on 4 December 2026,
 cut off by an API error until 23:46, so the search was short; domain searched: culture, books, music, film, art,
 history and games, in English, Chinese, Korean, Japanese, German and Spanish). comic-characters:
@@ -7755,10 +7749,6 @@ embabel/impromptu (fetched again: its data/exports is still in no commit of the 
 nickwhitt/rex, ethiry/wikikings, Bernardo-MG/darksouls-explorer-dataset, csantill/MAMEGraphGist,
 Kozukq/dataset_analysis, a-zylstra/dnd-graph-db, the MusicBrainz and Last.fm artists loader and the Shakespeare plays
 loader.
-
-[s42D paragraph above]
-
-[s42E paragraph above]
 
 Helper s42F's paragraph, written blind for the forty-second split (domain searched: travel, transport, geography,
 energy, technology and telecoms; begun at 22:43 UTC on 4 December 2026, deadline 00:30). japan-saved-places:
@@ -7821,7 +7811,40 @@ sheepelysium/HydroGraph-TW, shengliuyang/Heritage_neo4j, johnymontana/knowledge-
 LOAD CSV, the Vietnam travel dataset loaders, Bernhard2000/Neo4J-Railroadmap, vivianecorrea/adm-neo4j-travel-project,
 dgn2/IS607_Project_5, ggszk's graphs and maxence2005/TrackMyAir.
 
-[s42F paragraph above]
+The forty-second split (declared 2026-12-05, twenty-fifth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, business, trade and
+economics; science, medicine, health, biology, chemistry and education; culture, books, music, film, art, history and
+games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 22:39 UTC on 4 December with a 00:30 deadline, each to find one graph, load it with its
+repository's own script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no
+schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. Five found one
+(government: uspto-patent-manual, begun 23:12, done 23:28; commerce: instacart-products, 23:30 to 23:42; science:
+open-targets-indications, 22:43 to 22:56; culture: comic-characters, 22:43 to 23:54, cut off by an API error until
+23:46; geography: japan-saved-places, 22:43 to 22:57); the sports and leisure helper had delivered nothing by the
+deadline. FORTY_SECOND_POOL = comic-characters, instacart-products, japan-saved-places, open-targets-indications,
+uspto-patent-manual (five graphs), drawn by `sorted(random.Random(70).sample(sorted(FORTY_SECOND_POOL), 5))` = all five:
+**frozen** (70 questions), to be run once at the end of the session's tuning. Declared as their helpers report them, and
+kept: open-targets-indications has two labels (Drug, Disease) and one relationship type, its `maxClinicalTrialPhase` the
+drug's own maximum on every indication; instacart-products holds the catalogue only (products, aisles, departments; the
+order files are downloaded from Kaggle, not in the repository), each node an id and a name; japan-saved-places'
+activities and cuisines were assigned by its project's keyword classifier and a language model, their mistakes kept;
+comic-characters' Marvel characters all carry the first-appearance year 2006 its preprocessing filled in (no question
+asks one), its repository without a licence file (package.json: ISC; FiveThirtyEight's data CC BY 4.0);
+uspto-patent-manual stores every value as a string, a missing one as "nan", some section numbers read as floats
+("1601.0"); none of instacart-products, japan-saved-places, comic-characters or uspto-patent-manual has a relationship
+property, so no relationship-property question.
+
+[s43A paragraph above]
+
+[s43B paragraph above]
+
+[s43C paragraph above]
+
+[s43D paragraph above]
+
+[s43E paragraph above]
+
+[s43F paragraph above]
 """
 
 from __future__ import annotations
@@ -7962,6 +7985,9 @@ FORTIETH_SEED = 68
 FORTY_FIRST_POOL = ("auto-suppliers", "chinook-music", "fragrantica-perfumes", "lijiang-land-survey",
                     "lincs-lymphoma")
 FORTY_FIRST_SEED = 69
+FORTY_SECOND_POOL = ("comic-characters", "instacart-products", "japan-saved-places", "open-targets-indications",
+                     "uspto-patent-manual")
+FORTY_SECOND_SEED = 70
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -17567,7 +17593,7 @@ def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
         _run_loader(MPEP, path, source, importer, print=_quiet)
 
 
-# [s42A source and writer above]
+# [s43A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -17799,7 +17825,7 @@ def write_instacart_products(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s42B source and writer above]
+# [s43B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -18201,7 +18227,7 @@ def write_open_targets_indications(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s42C source and writer above]
+# [s43C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -18549,7 +18575,7 @@ def write_comic_characters(store: Any, mirror: Path) -> None:
         store.query("".join(parts) + statement[end:], params, read_only=False)
 
 
-# [s42D source and writer above]
+# [s43D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -18756,7 +18782,7 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
-# [s42E source and writer above]
+# [s43E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -19097,7 +19123,7 @@ def write_japan_saved_places(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{JAPAN_PLACES}: its loader failed: {'; '.join(failures[:3])}")
 
 
-# [s42F source and writer above]
+# [s43F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -20011,7 +20037,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
-    # [s42A Graph above]
+    # [s43A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -20046,7 +20072,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "of 2017): 49,688 products, the aisle each is shelved in and the "
                                            "department of each aisle",
           writer=write_instacart_products, source=INSTACART),
-    # [s42B Graph above]
+    # [s43B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -20078,7 +20104,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "and the drug's maximum clinical trial phase on each indication "
                                                  "(GeNETwork's drug-disease graph, 2025)",
           writer=write_open_targets_indications, source=GENETWORK),
-    # [s42C Graph above]
+    # [s43C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -20107,7 +20133,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
           "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
           writer=write_comic_characters, source=COMICS),
-    # [s42D Graph above]
+    # [s43D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -20128,7 +20154,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
-    # [s42E Graph above]
+    # [s43E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -20150,7 +20176,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "was visited, and its kind of activity and cuisine (a 2025 travel "
                                           "project's Python loader of its saved-places file)",
           writer=write_japan_saved_places, source=JAPAN_PLACES),
-    # [s42F Graph above]
+    # [s43F Graph above]
 ]}
 
 
