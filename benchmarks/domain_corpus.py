@@ -7823,16 +7823,16 @@ open-targets-indications, 22:43 to 22:56; culture: comic-characters, 22:43 to 23
 23:46; geography: japan-saved-places, 22:43 to 22:57); the sports and leisure helper had delivered nothing by the
 deadline. FORTY_SECOND_POOL = comic-characters, instacart-products, japan-saved-places, open-targets-indications,
 uspto-patent-manual (five graphs), drawn by `sorted(random.Random(70).sample(sorted(FORTY_SECOND_POOL), 5))` = all five:
-**frozen** (70 questions), to be run once at the end of the session's tuning. Declared as their helpers report them, and
-kept: open-targets-indications has two labels (Drug, Disease) and one relationship type, its `maxClinicalTrialPhase` the
-drug's own maximum on every indication; instacart-products holds the catalogue only (products, aisles, departments; the
-order files are downloaded from Kaggle, not in the repository), each node an id and a name; japan-saved-places'
-activities and cuisines were assigned by its project's keyword classifier and a language model, their mistakes kept;
-comic-characters' Marvel characters all carry the first-appearance year 2006 its preprocessing filled in (no question
-asks one), its repository without a licence file (package.json: ISC; FiveThirtyEight's data CC BY 4.0);
-uspto-patent-manual stores every value as a string, a missing one as "nan", some section numbers read as floats
-("1601.0"); none of instacart-products, japan-saved-places, comic-characters or uspto-patent-manual has a relationship
-property, so no relationship-property question.
+**frozen** (70 questions), run once at the end of the session's tuning (results/domains_frozen42.json, on 81286feb),
+**spent** since. Declared as their helpers report them, and kept: open-targets-indications has two labels (Drug,
+Disease) and one relationship type, its `maxClinicalTrialPhase` the drug's own maximum on every indication;
+instacart-products holds the catalogue only (products, aisles, departments; the order files are downloaded from Kaggle,
+not in the repository), each node an id and a name; japan-saved-places' activities and cuisines were assigned by its
+project's keyword classifier and a language model, their mistakes kept; comic-characters' Marvel characters all carry
+the first-appearance year 2006 its preprocessing filled in (no question asks one), its repository without a licence file
+(package.json: ISC; FiveThirtyEight's data CC BY 4.0); uspto-patent-manual stores every value as a string, a missing one
+as "nan", some section numbers read as floats ("1601.0"); none of instacart-products, japan-saved-places,
+comic-characters or uspto-patent-manual has a relationship property, so no relationship-property question.
 
 [s43A paragraph above]
 
@@ -20031,7 +20031,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "law's chapters, sections, articles, paragraphs, items and sub-items "
                                            "with their titles, texts and revision dates, in order",
           writer=write_korea_building_laws, source=KR_LAWS),
-    Graph("uspto-patent-manual", "frozen", "The USPTO's Manual of Patent Examining Procedure (its "
+    Graph("uspto-patent-manual", "spent", "The USPTO's Manual of Patent Examining Procedure (its "
                                            "revisions up to R-08.2017): its sections and paragraphs by chapter "
                                            "with their titles, the sections of 35 U.S.C. and 37 CFR in its "
                                            "appendices, the court and Office decisions it cites and its subject "
@@ -20068,7 +20068,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "transmissions, pistons, catalytic converters...) each model uses and the "
                                        "suppliers of each component",
           writer=write_auto_suppliers, source=AUTO_SUPPLY),
-    Graph("instacart-products", "frozen", "Instacart's grocery product catalog (its Market Basket Analysis data "
+    Graph("instacart-products", "spent", "Instacart's grocery product catalog (its Market Basket Analysis data "
                                            "of 2017): 49,688 products, the aisle each is shelved in and the "
                                            "department of each aisle",
           writer=write_instacart_products, source=INSTACART),
@@ -20098,7 +20098,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "with their identifiers and the cell lines' lineage and histology (IU's KGAP "
                                       "LINCS-IDG graph, 2020)",
           writer=write_lincs_lymphoma, source=LINCS_IDG),
-    Graph("open-targets-indications", "frozen", "Drug indications of the Open Targets Platform (release 25.09, "
+    Graph("open-targets-indications", "spent", "Drug indications of the Open Targets Platform (release 25.09, "
                                                  "from ChEMBL): drugs (ChEMBL id, name, approved, withdrawn), the "
                                                  "diseases and phenotypes each is indicated for (EFO, MONDO, HP ids) "
                                                  "and the drug's maximum clinical trial phase on each indication "
@@ -20129,7 +20129,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "artists, their albums, the albums' tracks (composer, genre, media type, length, size, price), playlists "
           "and the tracks they contain, and the store's customers, employees, invoices and invoice lines",
           writer=write_chinook_music, source=CHINOOK),
-    Graph("comic-characters", "frozen", "FiveThirtyEight's comic book characters of the Marvel and DC wikias: "
+    Graph("comic-characters", "spent", "FiveThirtyEight's comic book characters of the Marvel and DC wikias: "
           "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
           "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
           writer=write_comic_characters, source=COMICS),
@@ -20171,7 +20171,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "linear features with their areas, the unit owning each and its land "
                                               "class (a 2019 Chinese land-survey knowledge-graph demo's README)",
           writer=write_lijiang_land_survey, source=LAND_SURVEY),
-    Graph("japan-saved-places", "frozen", "Some 2,600 places in Japan one traveller saved in Google Maps: each "
+    Graph("japan-saved-places", "spent", "Some 2,600 places in Japan one traveller saved in Google Maps: each "
                                           "one's prefecture, address, coordinates and Google Maps link, whether it "
                                           "was visited, and its kind of activity and cuisine (a 2025 travel "
                                           "project's Python loader of its saved-places file)",
