@@ -258,6 +258,9 @@ def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_t
         CREATE (p)-[:VOTED_ON {vote: 'Aye'}]->(:Bill {billID: 'hr21460-114', title: 'To rename a post office'})
         CREATE (:Bill {billID: 's1177-114', title: 'Every Student Succeeds Act'})
         CREATE (:Gene {symbol: 'SCYL3', title: 'SCY1 like pseudokinase 3'})
+        CREATE (:Bill {billID: 'hr100-114', title: 'To stop abusive student loan collection practices'})
+        WITH 1 AS one UNWIND range(1000, 1012) AS n
+        CREATE (:Bill {billID: 'hr' + toString(n) + '-114', title: 'Bill ' + toString(n)})
         """, read_only=False)
     store = server.with_schema(schema_preset("domain", read_only=True, entities=[
         EntityMapping(label="Legislator", name=["name"]), EntityMapping(label="Bill", key="billID", name=["title"]),
@@ -267,6 +270,9 @@ def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_t
         ("Nancy Pelosi", "exact", None), ("To amend the Internal Revenue Code", "code", ("billID", "hr2146-114"))]
     assert said("Who sponsored S. 1177?") == [("Every Student Succeeds Act", "code", ("billID", "s1177-114"))]
     assert said("Who sponsored S. 1178?") == []
+    # a number that begins thirteen others' ("hr1000-114" ... "hr1012-114") still finds its own bill
+    assert said("What is the official title of H.R. 100?") == [
+        ("To stop abusive student loan collection practices", "code", ("billID", "hr100-114"))]
     assert said("What is SCYL3's target development level?") == [
         ("SCY1 like pseudokinase 3", "code", ("symbol", "SCYL3"))]
     # beside a name linked, a code of capitals and digits still links; one in lower case does not

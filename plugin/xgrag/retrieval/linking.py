@@ -307,12 +307,22 @@ def cited_codes(question: str) -> dict[str, str]:
     return out
 
 
-def code_prefixes(code: str) -> list[str]:
-    """The spellings a stored key may start with for a compact code ("hr2146"): lower case, upper case, and upper
-    case with a space before the number ("HR 2146")."""
+# what may follow a code's head in a stored key: a qualifier after one of these ("hr2146-114")
+_CODE_SEPARATORS = ("-", "_", "/", ":", ",", ";", " ")
+
+
+def code_spellings(code: str) -> list[str]:
+    """The spellings a stored key may give a compact code ("hr2146"): lower case, upper case, and upper case with a
+    space before the number ("HR 2146")."""
     split = re.match(r"(\D+)(\d+)$", code)
     spaced = [f"{split.group(1).upper()} {split.group(2)}"] if split else []
     return [code, code.upper(), *spaced]
+
+
+def code_prefixes(code: str) -> list[str]:
+    """The beginnings of a stored key holding a compact code with a qualifier: each spelling, then a separator
+    ("hr2146-"); never the bare spelling, which "hr21460-114" begins too."""
+    return [f"{s}{sep}" for s in code_spellings(code) for sep in _CODE_SEPARATORS]
 
 
 def cited_head(value: str) -> str | None:
@@ -1576,16 +1586,19 @@ class Linker:
         cited = cited_codes(question)
         if not cited:
             return []
+        spellings = sorted({s for code in cited for s in code_spellings(code)})
         prefixes = sorted({p for code in cited for p in code_prefixes(code)})
         found: dict[str, list[tuple[str, str, str]]] = {}  # compact code -> (element id, key, value)
         for m in self.store.schema.entity_mappings():
             if not m.key:
                 continue
             # identifiers from the validated mapping; the values are parameters
-            rows = self.store.query(f"UNWIND $prefixes AS p MATCH (n:{quote(m.label)}) "
-                                    f"WHERE n.{quote(m.key)} STARTS WITH p "
-                                    f"RETURN DISTINCT elementId(n) AS id, n.{quote(m.key)} AS key LIMIT $limit",
-                                    {"prefixes": prefixes, "limit": len(prefixes) * 4})
+            key = f"n.{quote(m.key)}"
+            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE {key} IN $spellings "
+                                    f"RETURN elementId(n) AS id, {key} AS key LIMIT $limit UNION "
+                                    f"UNWIND $prefixes AS p MATCH (n:{quote(m.label)}) WHERE {key} STARTS WITH p "
+                                    f"RETURN elementId(n) AS id, {key} AS key LIMIT $limit",
+                                    {"spellings": spellings, "prefixes": prefixes, "limit": len(spellings) * 4})
             for r in rows:
                 head = cited_head(str(r["key"]))
                 if head in cited:

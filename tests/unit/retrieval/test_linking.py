@@ -6,6 +6,7 @@ from xgrag.retrieval.linking import (
     cited_codes,
     cited_head,
     code_prefixes,
+    code_spellings,
     demonym_places,
     hosted,
     in_named_order,
@@ -684,7 +685,8 @@ def test_a_code_cited_with_an_abbreviation_s_dots_reads_compact_and_as_typed() -
     assert cited_codes("Who sponsored HR 2146?") == {}
     assert cited_codes("Mr. Smith paid 3.5 dollars for it.") == {}
     assert cited_codes("Which film did J. Smith direct in 1999?") == {}
-    assert code_prefixes("hjres107") == ["hjres107", "HJRES107", "HJRES 107"]
+    assert code_spellings("hjres107") == ["hjres107", "HJRES107", "HJRES 107"]
+    assert "hjres107-" in code_prefixes("hjres107") and "hjres107" not in code_prefixes("hjres107")
     # a stored code's head: letters and a number ending there or at a separator
     assert [cited_head(v) for v in ("hr2146-114", "HR 2146", "H.R.2146", "s1177", "hr21460-114", "hr2146abc",
                                     "2146")] == ["hr2146", "hr2146", "hr2146", "s1177", "hr21460", None, None]
