@@ -535,6 +535,12 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
     return found
 
 
+@functools.lru_cache(maxsize=4096)
+def _key_word_set(relation: str) -> frozenset[str]:
+    """A key's or relation's words (key_tokens of its key_text), once per relation: every chain's rank reads them."""
+    return frozenset(key_tokens(key_text(relation)))
+
+
 def records_between(question: str, said: Mapping[str, str], names: Iterable[str], types: Mapping[str, str]) -> set[str]:
     """Records named by the two they are between, both of which the question names, in the order it names them
     ("Arsenal v Leicester City": "Match Arsenal FC Leicester City FC", not the return match "Match Leicester City
@@ -1806,6 +1812,7 @@ class _Reading:
         where each mentioned name begins (one tokenisation for both: linking's)."""
         tokens = key_tokens(text)
         self.tokens = tokens
+        self.token_set = frozenset(tokens)  # as every chain's rank reads them, computed once
         self.bare_tokens = [w for w in tokens if w not in _ARTICLES]  # as _phrase compares them, computed once
         out: dict[str, list[int]] = {}
         for i, w in enumerate(tokens):
@@ -2658,7 +2665,7 @@ class _Reading:
         # (a key that says it holds a link to the thing, "uriPartido", points to the party, it does not name it:
         # "which party" is not asking for it; camara-deputados, spent)
         unasked_link = end.value and _URL.match(end.to) is not None and not self.link_asked and (
-            not end.relation_words or bool(set(key_tokens(key_text(end.relation).lower())) & _LINK_WORDS))
+            not end.relation_words or bool(_key_word_set(end.relation) & _LINK_WORDS))
         # ... and so is a link on another site than the one the question names ("the Figure.NZ link for the chart":
         # not the statistics office's link of a data set the chart is based on; nz-health-data-sources, spent)
         site = _SITE.search(end.to) if end.value and self.sites_named and _URL.match(end.to) else None
@@ -2734,7 +2741,7 @@ class _Reading:
                 # between otherwise equal values, one under a key qualified as a bound of its scale that the question
                 # does not say ("best rating", "max price") is that bound, not the value asked ("what is X rated":
                 # its `rating_value` 4.07, not its `best_rating` 5; fragrantica-perfumes, spent)
-                bool(end.value and set(key_tokens(key_text(end.relation))) & _BOUND_WORDS - set(self.tokens)),
+                bool(end.value and _key_word_set(end.relation) & _BOUND_WORDS - self.token_set),
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 
