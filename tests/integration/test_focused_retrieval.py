@@ -201,3 +201,19 @@ def test_many_entities_shared_by_two_named_ones_are_none_in_particular(store: Ne
     assert sub.reason is not None and "4 entities linked to two of the question's entities, none read first" \
         in sub.reason
     assert not any(rel.label == "directed_by" for rel in sub.relationships.values())
+
+
+def test_what_a_shared_hub_holds_once_is_read_before_its_fan_out(store: Neo4jStore, tmp_path: Path) -> None:
+    """Two named actors share a film of 300 more actors: the film is what they share, and what it holds once (its
+    director) is read before the fan-out of its other actors, which would fill the room read by id
+    (instacart-products, spent: "which department sells X" lost the department of the aisle X and a namesake
+    share to the aisle's other products)."""
+    rows = [("Vertigo", "starred_actors", "Kim Novak"), ("Vertigo", "starred_actors", "James Stewart")]
+    rows += [("Vertigo", "starred_actors", f"Actor {i:03d}") for i in range(300)]
+    rows += [("Vertigo", "directed_by", "Alfred Hitchcock")]
+    _ingest(store, tmp_path / "cast.tsv", rows)
+    sub = Retriever(store, CAPS).retrieve("Who made the film with Kim Novak and James Stewart?", hops=2)
+    assert sorted(sub.nodes[s].name for s in sub.seeds) == ["James Stewart", "Kim Novak"]
+    assert ("Vertigo", "directed_by", "Alfred Hitchcock") in _triples(sub), sub.reason
+    assert sub.reason is not None and "1 entity linked to two of the question's entities read first" in sub.reason
+    assert len(sub.relationships) <= CAPS.max_relationships and sub.truncated

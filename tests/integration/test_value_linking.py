@@ -246,6 +246,30 @@ def test_a_code_typed_alone_links_the_one_node_whose_key_it_is(server: Neo4jStor
     assert Retriever(store).link("What is disease D01211?") == []
 
 
+def test_a_case_typed_by_its_parties_links_the_citation_stored_whole(server: Neo4jStore) -> None:
+    """"Where is Belkin v. Kappos cited?": a case is stored as its citation ("Belkin Intl, Inc. v. Kappos, 696 F.3d
+    1379 (Fed. Cir. 2012)") and typed by its parties' first words, or their words in full where the citation
+    abbreviates them ("University" for "Univ."); method "case". The "v." names nothing, though nodes are named
+    "(V)" (uspto-patent-manual, spent, linked three of them); parties shared by two citations name neither as a
+    case (the parts of names find both, as partial matches)."""
+    wipe(server)
+    server.query("""
+        CREATE (:Section {name: '2248'})-[:CITES]->(:Case {name: 'Belkin Intl, Inc. v. Kappos, 696 F.3d 1379'})
+        CREATE (:Section {name: '2012.01'})-[:CITES]->(:Case {name: 'Blonder-Tongue Labs., Inc. v. Univ. of Ill.,
+                Foundation, 402 U.S. 313, 169 USPQ 513 (1971)'})
+        CREATE (:Case {name: 'Smith v. Jones, 1 F.3d 1 (1990)'}), (:Case {name: 'Smith v. Jones, 2 F.3d 2 (1991)'})
+        CREATE (:Item {name: '(V)'}), (:Item {name: '(V)'}), (:Item {name: 'V'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Section", name=["name"]), EntityMapping(label="Case", name=["name"]),
+        EntityMapping(label="Item", name=["name"])]))
+    said = lambda q: [(le.node.name.split(",")[0], le.method) for le in Retriever(store).link(q)]  # noqa: E731
+    assert said("In which chapter is Belkin v. Kappos cited?") == [("Belkin Intl", "case")]
+    assert said("Where is Blonder-Tongue Labs v. University of Illinois Foundation cited?") == [
+        ("Blonder-Tongue Labs.", "case")]
+    assert said("Where is Smith v. Jones cited?") == [("Smith v. Jones", "partial")] * 2
+
+
 def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_them(server: Neo4jStore) -> None:
     """"How did Nancy Pelosi vote on H.R. 2146?": bills are cited with an abbreviation's dots and stored without
     them, with their Congress after a hyphen ("hr2146-114"); the cited code links that bill beside the person named
@@ -607,6 +631,12 @@ def test_an_identifier_of_the_mapping_is_stated_only_when_the_question_names_it(
                   "What is the gazette accession of the Department of Meteorology?",
                   "What is the gazette code of the Department of Meteorology?"):
         assert "2610/11_dep_99" in {f.text for f in retriever.retrieve(asked).properties.values() if f.key == "id"}
+    # a number said after a label's noun is that label's id (instacart-products, spent: "what product number does
+    # Banana have" is its `id`); after another noun it is none ("phone number")
+    asked = retriever.retrieve("What department number does the Department of Meteorology have?")
+    assert "2610/11_dep_99" in {f.text for f in asked.properties.values() if f.key == "id"}
+    assert not [f for f in retriever.retrieve("What is the phone number of the Department of Meteorology?")
+                .properties.values() if f.key == "id"]
 
 
 def test_a_key_said_in_chinese_is_stated(server: Neo4jStore) -> None:

@@ -95,6 +95,7 @@ from xgrag.retrieval.linking import (
     MAX_VALUE_RECORDS,
     NUMBER_MARKERS,
     LinkedEntity,
+    case_parties,
     cited_codes,
     cited_head,
     described_by,
@@ -109,11 +110,13 @@ from xgrag.retrieval.linking import (
     only_inside,
     quoted_pieces,
     record_numbers,
+    select_cases,
     select_demonyms,
     select_made_by,
     select_parts,
     select_reordered,
     select_whole,
+    versus_word,
 )
 from xgrag.retrieval.name_index import (
     bilingual_parts,
@@ -176,7 +179,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v55"
+READER_VERSION = "extractive-v56"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -221,7 +224,9 @@ _CHOICE = re.compile(rf"(?<![a-z])((?:{_OPTION_WORD},\s+){{0,4}})(?:an? |the )?(
                      rf"(?:an? |the )?((?:{_OPTION_WORD}\s+){{0,3}}{_OPTION_WORD})\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
 # "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
-_REFERRED = re.compile(r"\bthe\s+([a-z]+)\s+(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
+# (the noun may have a word before it that qualifies it: "the saved place that serves curry")
+_REFERRED = re.compile(r"\bthe\s+(?:[a-z]+\s+)?([a-z]+)\s+"
+                       r"(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
 # Keys that say what an entity is, the answer to "what is X" when the question asks nothing else of it
 _DESCRIPTION_STEMS = frozenset(stem(w) for w in ("description", "summary", "definition", "overview", "abstract",
                                                  "about", "bio", "biography", "tagline"))
@@ -280,6 +285,8 @@ SENTENCE_WORDS = 8
 # (a full stop after an abbreviation is no break: "West Virginia State Board of Education v. Barnette", a case's name;
 # us-constitutional-law, the thirty-fifth split's, answered "what decision overruled Gobitis" with a value for it)
 _SENTENCE_MARK = re.compile(r"\b[^\W\d_]{3,}\.\s+\w|[!?]\s+\w|https?://|(?<!\w)[@#]\w")
+_LOWER_WORD = re.compile(r"(?<![\w.])[^\W\d_A-Z]{2,}(?![\w.])")
+_SENTENCE_LOWER = 3
 
 
 def _slug_of(value: str, name: str) -> bool:
@@ -302,7 +309,10 @@ def _sentence_named(name: str) -> bool:
     tweet's text names it."""
     if CJK_LETTER.search(name):
         return len(name.strip()) >= 2 * SENTENCE_WORDS and _CJK_BREAK.search(name) is not None
-    return len(name.split()) >= SENTENCE_WORDS and _SENTENCE_MARK.search(name) is not None
+    # (... with words in lower case between its names: a citation of capitalised names and abbreviations, "Cooper
+    # Techs. Co. v. Dudas, 536 F.3d 1330, 87 USPQ2d 1705 (Fed. Cir. 2008)", is a name; uspto-patent-manual, spent)
+    return len(name.split()) >= SENTENCE_WORDS and _SENTENCE_MARK.search(name) is not None \
+        and len(_LOWER_WORD.findall(name)) >= _SENTENCE_LOWER
 _NAMELESS = re.compile(r"(?i)^\s*(?:[+-]?(?:\d+(?:[.,]\d*)?|\.\d+)(?:e[+-]?\d+)?"
                        r"|[^@\s]+@[^@\s]+\.[a-z]{2,}"
                        r"|(?:https?://|www\.)\S+"
@@ -322,6 +332,8 @@ _VALUE_NOUNS = frozenset(stem(w) for w in (
     "version size").split())
 # ... and those of them that say no more than that a value is asked: the word before one says which ("grid position")
 _SEASON = stem("season")
+# "which of the/my ...": the words between "which" and the noun a question asks for among a set it names
+_WHICH_OF = r"(?:of\s+(?:the|my|our|your|his|her|its|their|these|those)\s+)?"
 _GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place", "figure"))
 # A word for someone who shares a group with another ("bandmate", "teammates"; not "checkmate", "climate")
 _MATE = re.compile(r"\b(?:band|team|class|room|flat|house|ship|crew|label|stable|school|running|play|work|cell|bunk"
@@ -944,6 +956,19 @@ class _Reading:
             made = select_made_by(question, [(Node(n, n, type=types.get(n)), 1.0) for n in sorted(known)], makers)
             said.update({le.node.name: le.mention for le in made})
             self.mentioned |= {le.node.name for le in made}
+        # a case typed by its parties ("Belkin v. Kappos") is the citation named so ("Belkin Intl, Inc. v. Kappos,
+        # 696 F.3d 1379 ..."), as linking named it (select_cases); its "v." names nothing
+        if case_parties(question):
+            cases = select_cases(question, [(Node(n, n, type=types.get(n)), 1.0) for n in sorted(known)])
+            versus = {n for n, w in said.items() if versus_word(question, w or "")}
+            # (a case named is a whole name: the parts of other names are not read then, as linking reads none)
+            if cases:
+                versus |= set(said) - set(mention_words(question, names + sorted(other_names), set(types.values()),
+                                                        types, parts=False))
+            self.mentioned -= versus | {other_names[n] for n in versus if n in other_names}
+            said = {n: w for n, w in said.items() if n not in versus}
+            said.update({le.node.name: le.mention for le in cases})
+            self.mentioned |= {le.node.name for le in cases}
         # a month typed without a day ("July 2022") names the record of a monthly series that the context names by
         # its first day ("Date 2022-07-01"), as linking named it (Linker._monthly_properties); the year typed inside
         # the month names no Year of its own (dutch-weather-sales, spent: every chain began at Year 2022)
@@ -1068,9 +1093,18 @@ class _Reading:
             if len(by_name) == 1:
                 self.codes.add(number)
                 self.mentioned |= by_name
+        # (three or more capitals typed just before a name the question says, with at most one word in lower case
+        # between, qualify that name, they name nothing: "which case is cited in MPEP 2730" names section 2730, not
+        # the one case of the context whose `source` is "MPEP"; uspto-patent-manual, spent. After a name they
+        # still name their own entity: "from Longyearbyen LYR", the airport)
+        tokens = re.findall(r"[\w.-]+", question)
+        starts = {key_tokens(w)[0] for w in said.values() if w and key_tokens(w)}
+        capitals = {t.lower() for i, t in enumerate(tokens) if re.fullmatch(r"[A-Z]{3,}", t) and any(
+            j < len(tokens) and key_tokens(tokens[j])[:1] == (w,) and (j == i + 1 or tokens[i + 1].islower())
+            for j in (i + 1, i + 2) for w in starts)}
         by_code_value: dict[str, set[str]] = {}
         for f in facts:
-            if f.kind == "property" and f.via is None and f.tail.strip().lower() in self.codes:
+            if f.kind == "property" and f.via is None and f.tail.strip().lower() in self.codes - capitals:
                 by_code_value.setdefault(f.tail.strip().lower(), set()).add(f.head)
         # (a code held by one entity and by every entity related to it is that one's: the others hold a copy of it,
         # a foreign key beside the relationship, "PSOL" as the siglaPartido of each of the party's deputies;
@@ -1445,8 +1479,9 @@ class _Reading:
             plain.lower()))
         # "which <noun>" (English's "which", not "what": "what priority" asks a value as often as not)
         # (the question's own "which", not another language's interrogative read as one: "¿cuál es el código")
-        self.which_noun = re.search(r"\bwhich\s+(?!(?:is|are|was|were|of|one|ones)\b)[a-z]", question.lower()) \
-            is not None
+        # (... "which of my saved places" too, the noun after the article or the possessive)
+        self.which_noun = re.search(rf"\bwhich\s+{_WHICH_OF}(?!(?:is|are|was|were|of|one|ones)\b)[a-z]",
+                                    question.lower()) is not None
         # "how much pisco": a named thing's amount, which a key of units states (`_rank`'s units)
         much = re.search(r"\bhow much\s+(?:of\s+)?(?:the\s+)?", plain.lower())
         self.much_of_named = much is not None and self._name_begins(plain.lower()[much.end():])
@@ -1468,8 +1503,9 @@ class _Reading:
         low_folded = folded.lower()
         # (and "which other X" asks for an X: "which other ski resort is close to Thredbo" asks for a resort, not
         # an "other ski"; ski-resorts, spent, answered its Summer Skiing)
-        noun = re.search(r"\b(?:which|what)\s+(?:other\s+)?(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?"
-                         r"(?:\s+([a-z]+))?", low_folded)
+        # (and "which of my saved places" asks for a place as "which saved place" does; japan-saved-places, spent)
+        noun = re.search(rf"\b(?:which|what)\s+{_WHICH_OF}(?:other\s+)?(?:[^\x00-\x7f\s]+\s+)?([a-z]+)"
+                         r"(?:\s+([a-z]+))?(?:\s+([a-z]+))?", low_folded)
         # (... where it is the phrase's one word read in English: Chinese says its head last, "哪个国家级非遗项目"
         # asks for a 项目, not a 国家; china-intangible-heritage, spent)
         if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):
@@ -1685,8 +1721,16 @@ class _Reading:
         # question says but whose values, any entity's in the context, state one of them ("Urbano", "Rural
         # Adjacente": tipoCidade): that key is asked
         choice = _CHOICE.search(plain.lower().strip())
-        options = {stem(w) for w in re.findall(_OPTION_WORD, " ".join(choice.groups())) if w not in WEAK} \
-            if choice else set()
+        # (a type's noun after the last option, which the others leave out, is what they all are, no option: "a
+        # good or a bad character", "the good, the bad or the neutral characters"; comic-characters, spent,
+        # answered "Living Characters", a value stating "character")
+        option_words = [re.findall(_OPTION_WORD, g) for g in choice.groups()] if choice else []
+        if choice and len(option_words[2]) > 1 and stem(option_words[2][-1]) in type_words:
+            option_words[2] = option_words[2][:-1]
+        options = {stem(w) for ws in option_words for w in ws if w not in WEAK}
+        # ... and an entity whose name says an option is that option, as a value saying it is (`_steps_from`); a
+        # type's word says no option ("a normal cell or a cancer cell": every cell's name says "cell")
+        self.offered = frozenset(options - type_words)
         # so is the state a yes/no question asks about ("is the skill X published?": a status "published"), of the
         # entity it names: its words beyond the names and types, said by a short value
         yes_no = not options and _YES_NO.match(plain.lower()) is not None
@@ -1865,10 +1909,19 @@ class _Reading:
                     # type's name would: "which genus does the virus that causes Lassa fever belong to", one step
                     # past the virus to its parent taxon; virus-knowledge-graph, spent)
                     words = rel_words | side | ((self._type_stems(to) & self.q_stems) - self.who_verb) \
-                        | self._name_says_noun(to) | (self.kind_values.get(to, set()) & {self.wh_noun})
+                        | self._name_says_noun(to) | (self.kind_values.get(to, set()) & {self.wh_noun}) \
+                        | (self.offered & content_stems(to) if self.offered else set())
                     out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words),
                                                         rel_words | side))
             elif f.via is None:
+                # (a word the question says before the noun of the entity's type qualifies the entity, it asks no
+                # key: "the saved place that serves curry" is a Place, its `saved list` "star" is not asked;
+                # japan-saved-places, spent, answered "star" to six questions)
+                # (a key that says the type's noun too says the whole phrase: "the maximum tension racket 41
+                # accepts" is the Tension's `max tension`)
+                qualifying = {w for t in self._type_stems(f.head) - content_stems(key_text(f.relation))
+                              for w in self._type_qualifiers.get(t, ())}
+                rel_words = rel_words - qualifying if qualifying else rel_words
                 out.setdefault(f.head, []).append(_Step(f, f.head, f.tail, True, "#" + f.relation, rel_words,
                                                         rel_words))
             else:  # a relationship's property: read from either end of the relationship
@@ -1888,6 +1941,23 @@ class _Reading:
                                                         rel_words, other))
         for steps in out.values():
             steps.sort(key=lambda s: (s.fact.id, s.to))
+        return out
+
+    @functools.cached_property
+    def _type_qualifiers(self) -> dict[str, set[str]]:
+        """By a type word of the context the question says, the participle it says just before it that is no type
+        word and no part of a name it types ("saved" of "which saved place"): it qualifies the entity of that type."""
+        named = {stem(w) for m in self.mentioned for w in re.findall(r"[^\W\d_]+", m.lower())}
+        typed = re.findall(r"[^\W\d_]+", fold_marks(self.question).lower())
+        out: dict[str, set[str]] = {}
+        for raw, word in zip(typed, typed[1:], strict=False):
+            before, word = stem(raw), stem(word)
+            # (a participle, "saved", "visited": what was done to the entity; not a noun or an adjective that says
+            # which of its values is asked, "the average Google search interest": the record's `average`;
+            # dutch-weather-sales, spent)
+            if raw.endswith("ed") and word in self.type_words and before not in self.type_words \
+                    and before in self.q_stems and before not in named:
+                out.setdefault(word, set()).add(before)
         return out
 
     def _name_says_noun(self, name: str) -> set[str]:
@@ -1958,7 +2028,7 @@ class _Reading:
         related = self._related_as_asked()
         if related is not None:
             return related
-        chosen_one = self._alternative_asked()
+        chosen_one = self._alternative_asked() or self._offered_entity()
         if chosen_one is not None:
             return chosen_one
         # never an answer the question typed itself (the code it named the entity by)
@@ -2223,6 +2293,44 @@ class _Reading:
             return None
         return _sentence(tied[0]), ties[tied[0]][:1]
 
+    def _offered_entity(self) -> tuple[str, list[str]] | None:
+        """A question that offers options ("is Catwoman among the good, the bad or the neutral characters") where the
+        question names one entity whose name says an option ("Neutral Characters") and a fact ties it to another
+        entity it names: that one, from that fact (comic-characters, spent: answered her `alive` "Living
+        Characters"). Where it is tied to none, the chains read the options as words (`offered`); None then."""
+        if not self.offered or len(self.mentioned) < 2:
+            return None
+        ties = {}
+        for n in sorted(self.mentioned):
+            if not content_stems(n) & self.offered:
+                continue
+            ids = sorted(f.id for f in self.facts if f.kind == "edge" and f.head != f.tail and n in (f.head, f.tail)
+                         and ({f.head, f.tail} - {n}) & self.mentioned
+                         and not content_stems(f.tail if f.head == n else f.head) & self.offered)
+            if ids:
+                ties[n] = ids
+        if len(ties) != 1:
+            return None
+        (name, ids), = ties.items()
+        return _sentence(name), ids[:1]
+
+    @functools.cached_property
+    def _tied(self) -> dict[str, set[str]]:
+        """By entity, the entities a relationship of the context ties it to (either end)."""
+        tied: dict[str, set[str]] = {}
+        for f in self.facts:
+            if f.kind == "edge" and f.head != f.tail:
+                tied.setdefault(f.head, set()).add(f.tail)
+                tied.setdefault(f.tail, set()).add(f.head)
+        return tied
+
+    def _restates_neighbour(self, entity: str, value: str) -> bool:
+        """Whether `value`, a value of `entity` longer than a name, says the whole name of an entity `entity` is tied
+        to among other words (an address naming the prefecture the place is in)."""
+        low = value.casefold()
+        return any(len(n) >= 3 and n.casefold() != low.strip() and re.search(
+            rf"(?<!\w){re.escape(n.casefold())}(?!\w)", low) is not None for n in self._tied.get(entity, ()))
+
     @functools.cached_property
     def _counted_keyed(self) -> bool:
         """Whether a value's key of the context says the noun "how many" counts (`counted`)."""
@@ -2375,6 +2483,13 @@ class _Reading:
                 and step.at not in self.mentioned and self.types.get(step.at) is not None \
                 and not self._in_class(step.at) and self._agents_of(step.at) == {step.to}:
             return _Chain((*chain.steps, step), chain.covered | step.words | mark)
+        # "which prefecture is the saved place that serves curry in": the entity referred to by its type and its tie
+        # to the one named (`via_type`) is where the question's ask begins, so one fact on from it is read whatever
+        # it states (its Region; japan-saved-places, spent, answered the place itself)
+        if self.via_type is not None and len(chain.steps) == 1 and not last.value and step.at == last.to \
+                and step.at not in self.mentioned and self.via_type in self._type_stems(step.at) \
+                and step.to not in self.mentioned and self.types.get(step.to) != self.types.get(step.at):
+            return _Chain((*chain.steps, step), chain.covered | step.words)
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
         if step.at in self.bridges \
@@ -2592,7 +2707,10 @@ class _Reading:
         # a noun that asks for a value whatever its key is called ("position", "number", "date") says which value by
         # the word before it: "which grid position did X start from" is X's `grid`, before the `position` he
         # finished in (formula-one, spent); a key that says the head alone is second
-        if self.wh_modifier is not None and self.wh_noun in _GENERIC_NOUNS and end.value:
+        # (... not where the noun is a type of the context: "which saved place serves beef" asks for a Place, and
+        # "saved" qualifies it, not its `saved list`; japan-saved-places, spent)
+        if self.wh_modifier is not None and self.wh_noun in _GENERIC_NOUNS and end.value \
+                and self.wh_noun not in self.type_words:
             noun_ok = 0 if self.wh_modifier in what else max(noun_ok, 1)
         # ... and "what track number" asks for a number, of a track: a number stored on the track's tie is one (its
         # `position`), the track itself none, whose type says the word before the noun only (wareham-discography,
@@ -2605,6 +2723,11 @@ class _Reading:
         # which otherwise wins there
         foreign = any(s.other is not None and s.other not in self.mentioned for s in steps)
         own = len(steps) == 1 and end.value and not foreign
+        # (... but "which <noun>" asks for an entity: where neither a key nor a type says the noun, a value of the
+        # named entity's own is no likelier than a relationship of it; "which prefecture is X in" is not X's
+        # `saved list` "star" but the Region it is tied to; japan-saved-places, spent)
+        if own and self.which_noun and self.wh_noun is not None and noun_ok == 2 and self.asks_entity:
+            own = False
         # ... unless a relationship of that entity is clearly closer to the question than every key of its own
         # values: then that one fact first ("what was X's occupation": X -Has_Job-> bookkeeper, not X's stored
         # Address; "the riskometer level of X": -HAS_RISK->, not fund_Sortino; 68 of 294 failures of the frozen
@@ -2702,8 +2825,12 @@ class _Reading:
         # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
         the_class = end_type is not None and self.asks_entity and not asks_class \
             and end.to.strip().casefold() == end_type.strip().casefold()
+        # (... nor, in a question that is no yes/no one, a truth value under a key that says none of its words:
+        # "what is zolmitriptan indicated for" is a disease, not its `isApproved` true; open-targets-indications,
+        # spent)
         return (end.value and (_NULL_MARKER.match(end.to) is not None or (
-                    self.asks_entity and not self.yes_no and _TRUTH_VALUE.match(end.to) is not None)),
+                    (self.asks_entity or not end.relation_words) and not self.yes_no
+                    and _TRUTH_VALUE.match(end.to) is not None)),
                 # a value that names nothing is no answer to a "which" whose noun is a type of the context, however
                 # many named entities its chain touches ("which candidate does Lupe Fiasco mention in Valleys": not
                 # the year 2015 on his PERFORMS of the song, which touches both; hip-hop-candidates, spent)
@@ -2729,6 +2856,12 @@ class _Reading:
                 # year ("1/4/2020 0:00" before a time of day 2200)
                 -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else
                 int(not value_dates(end.to)) if self.kind == "date" and end.value and kind_ok else 0,
+                # "which <noun>", where no key or type says the noun, asks for an entity: not a long value of the
+                # named one that only repeats the name of an entity it is tied to ("which prefecture is the bridge
+                # in": the Region Hyogo it HAS_PLACE from, not its street address "..., Kobe, Hyogo 655-0047,
+                # Japan"; japan-saved-places, spent). "Where is it" still reads the address (`kind` place).
+                bool(end.value and len(steps) == 1 and self.which_noun and noun_ok == 2
+                     and self._restates_neighbour(steps[0].at, end.to)),
                 # the entity referred to by its type and its tie to the one named is the chain's first step
                 self.via_type is not None and not (len(steps) > 1 and not steps[0].value
                                                    and self.via_type in self._type_stems(steps[0].to)),

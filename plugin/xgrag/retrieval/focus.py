@@ -213,8 +213,15 @@ def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_
         return 0, []
     if not bridges or room <= 0:
         return 0, []
-    rows = store.read_plain("expand", frontier=bridges, excluded_node_ids=list(ex_nodes),
-                            excluded_rel_ids=list(ex_rels), limit=room + 1)[0]["rows"]
+    # its groups smallest first (relation, direction, neighbour type): what it holds once (the aisle's department)
+    # before its fan-out, the many others of the named ones' kind tied to it as they are (the aisle's 200 other
+    # products; instacart-products, spent: read by id, they filled the room and the department was left out)
+    groups = sorted(store.read_plain("expand_groups", frontier=bridges, excluded_node_ids=list(ex_nodes),
+                                     excluded_rel_ids=list(ex_rels))[0]["groups"],
+                    key=lambda g: (int(g[4]), str(g[0]), str(g[1]), bool(g[2]), "" if g[3] is None else str(g[3])))
+    rows = store.read_plain("expand_chosen", groups=[[g[0], g[1], g[2], g[3]] for g in groups],
+                            excluded_node_ids=list(ex_nodes), excluded_rel_ids=list(ex_rels),
+                            limit=room + 1)[0]["rows"]
     added, new = _add_rows(sub, rows, room, max_nodes)
     if added:
         notes.append(f"hop {hop}: the {added:,} relationship(s) of {len(bridges):,} entit"

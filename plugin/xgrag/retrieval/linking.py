@@ -400,6 +400,97 @@ def select_made_by(question: str, candidates: Sequence[tuple[Node, float]], make
     return out
 
 
+# A court case as people type it, "<party> v. <party>" ("Belkin v. Kappos"): each party a run of capitalised words,
+# with the small words of a name inside it ("University of Illinois Foundation")
+_PARTY = r"[A-Z][\w'&.-]*(?:\s+(?:of|and|the|for|&|[A-Z][\w'&.-]*))*?"
+_VERSUS = re.compile(rf"(?<![\w.-])({_PARTY})\s+vs?\.?\s+({_PARTY.replace('*?', '*')})")
+_SENTENCE_WORDS = frozenset("is was were are did does do has have had can could should would will where what which "
+                            "who whom whose when why how in on at the a an for of by to from with after before "
+                            "since during".split())
+_IN_RE = re.compile(rf"\b[Ii]n\s+re\s+({_PARTY.replace('*?', '*')})")
+# ... and as a citation stores it: the parties on either side of the first " v. "; a matter "In re" after its party
+# ("Abbott Diabetes Care Inc., In re, 696 F.3d 1142") or before it
+_CITED_IN_RE = re.compile(r"(?i)(?:^|,\s*)in\s+re\b[\s,]*")
+_CITED_VERSUS = re.compile(r"\s+vs?\.?\s+")
+
+
+def case_parties(question: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...] | None]]:
+    """The cases the question names as "<party> v. <party>": (what it typed, the first party's words, the
+    second's); and as "In re <party>", a matter named by one party: (what it typed, the party's words, None)."""
+    out: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = []
+    for m in _IN_RE.finditer(question):
+        out.append((m.group(0).rstrip(" ,;:?!"), _party_words(m.group(1)), None))
+    for m in _VERSUS.finditer(question):
+        # (not the question's own first words, capitalised as a sentence begins: "Is Roe v. Wade ...")
+        words = m.group(1).split()
+        while len(words) > 1 and words[0].lower() in _SENTENCE_WORDS:
+            words = words[1:]
+        typed = question[m.start(1) + m.group(1).index(" ".join(words)):m.end()].rstrip(" ,;:?!")
+        out.append((typed, _party_words(" ".join(words)), _party_words(m.group(2))))
+    return out
+
+
+def _party_words(party: str) -> tuple[str, ...]:
+    return tuple(w for w in (w.strip(".,;:") for w in party.split()) if w)
+
+
+def _party_word(typed: str, stored: str) -> bool:
+    """Whether a party's word as typed is the one a citation stores, or its abbreviation ("Univ." for
+    "University", "Techs." for "Technologies")."""
+    t, s = typed.lower(), stored.lower().rstrip(",")
+    if t == s.rstrip("."):
+        return True
+    if s.endswith(".") and len(s) >= 4:
+        return t.startswith(s[:-1])
+    return False
+
+
+def _party_match(typed: tuple[str, ...], stored: str) -> int:
+    """How many of a party's words as typed begin the party a citation stores, in order (0: not its first)."""
+    words = stored.split()
+    n = 0
+    while n < min(len(typed), len(words)) and _party_word(typed[n], words[n]):
+        n += 1
+    return n
+
+
+def select_cases(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
+    """Cases named as people type them, "Belkin v. Kappos", for a citation stored whole ("Belkin Intl, Inc. v.
+    Kappos, 696 F.3d 1379 (Fed. Cir. 2012)"): the candidate whose name has " v. " between parties that begin with
+    the words typed on either side (or their abbreviations: "Univ." for "University"), the first word of each at
+    least, most of them first; or for a matter typed "In re <party>", the one whose name says "In re" and begins
+    with the party's words ("Abbott Diabetes Care Inc., In re, ..."). Of two that begin alike, neither. Method
+    "case", inferred from the parties' words. uspto-patent-manual (spent) linked none of the four cases its
+    questions name, and three nodes named "(V)" instead."""
+    out: list[LinkedEntity] = []
+    for typed, first, second in case_parties(question):
+        scored: dict[str, tuple[int, Node]] = {}
+        for node, _ in candidates:
+            if second is None:  # "In re Abbott Diabetes Care": the matter's party first, or after "In re"
+                named = _CITED_IN_RE.search(node.name)
+                if named is None:
+                    continue
+                score = _party_match(first, node.name[named.end():] if named.start() == 0 else node.name)
+            else:
+                parts = _CITED_VERSUS.split(node.name, maxsplit=1)
+                if len(parts) != 2:
+                    continue
+                one, two = _party_match(first, parts[0]), _party_match(second, parts[1])
+                score = one + two if one and two else 0
+            if score:
+                scored[node.id] = (score, node)
+        best = max((sc for sc, _ in scored.values()), default=0)
+        top = [node for sc, node in scored.values() if sc == best]
+        if len(top) == 1:
+            out.append(LinkedEntity(top[0], "case", 0.9, typed))
+    return out
+
+
+def versus_word(question: str, mention: str) -> bool:
+    """Whether `mention` is only the "v." of a case the question names ("Belkin v. Kappos"): no name."""
+    return mention.strip(" .()").lower() in ("v", "vs") and bool(case_parties(question))
+
+
 def _typed_words(question: str) -> list[str]:
     """The question's tokens as typed (brackets dropped; "&", ".", "-" and apostrophes kept inside a token)."""
     return re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
@@ -439,7 +530,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    # bracket | exact | plural | short | number | initials | reordered | maker | key | value | code | between |
+    # bracket | exact | plural | short | number | initials | reordered | maker | case | key | value | code | between |
     # joins | held | described | year | named | partial | fulltext | vector
     method: str
     score: float
@@ -1576,6 +1667,17 @@ class Linker:
                     pool.setdefault(node.id, (node, score))
         return select_made_by(question, list(pool.values()), makers)
 
+    def _cases(self, question: str, candidates: dict[str, tuple[Node, float]], whole: Sequence[LinkedEntity],
+               excluded: list[str]) -> list[LinkedEntity]:
+        """`select_cases` among the word search's candidates and those of a search for the parties' first words."""
+        pool = dict(candidates)
+        for _, first, second in case_parties(question):
+            for node, score in self._search([first[0], *(second[:1] if second else ())], self.settings.link_limit * 5,
+                                            excluded):
+                pool.setdefault(node.id, (node, score))
+        have = {le.node.id for le in whole}
+        return [le for le in select_cases(question, list(pool.values())) if le.node.id not in have]
+
     def _by_cited_code(self, question: str, linked: Sequence[LinkedEntity],
                        excluded: list[str]) -> list[LinkedEntity]:
         """A code cited as people write it, an abbreviation with its dots and a number ("H.R. 2146", "S. 1177",
@@ -1774,6 +1876,10 @@ class Linker:
             whole += self._made_by(question, whole, candidates, excluded)
         if self.store.schema.general and whole:
             whole += self._lowered_beside(question, candidates, whole, covered, asks)
+        # a case typed by its parties ("Belkin v. Kappos"), whose "v." names nothing
+        if self.store.schema.general and case_parties(question):
+            whole = [le for le in whole if not versus_word(question, le.mention)]
+            whole += self._cases(question, candidates, whole, excluded)
         # a place named by its adjective ("the Panamanian coffee"): inferred, said as such ("demonym")
         forms = sorted({f for w in _tokens(strip_marks(question)) for f in demonym_places(w)}) \
             if self.store.schema.general else []

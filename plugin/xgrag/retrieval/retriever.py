@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -36,6 +37,7 @@ from xgrag.retrieval.words import (
     question_months,
     question_numbers,
     stated_numbers,
+    stem,
     value_dates,
 )
 from xgrag.store.neo4j import Neo4jStore
@@ -47,6 +49,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 # family" asks its `ID` "MP" (nist-controls, spent, answered a control of the family), as the reader reads "code"
 # ("cod": "id" in the shared synonyms).
 _ID_WORDS = frozenset(("identifier", "identifiers", "accession", "accessions", "code", "codes"))
+_NUMBER_WORDS = frozenset(("number", "no", "num", "nr"))
 
 
 def _one_read_transaction(fn: _F) -> _F:
@@ -175,7 +178,13 @@ class Retriever:
                       | {r.source for r in sub.relationships.values() if r.target in seeds})
         gone = set(excluded)
         asked = content_stems(question)
+        # "what product number does Banana have": a number said after a label's noun is that label's id
+        # (instacart-products, spent: a product's and an aisle's `id` were never stated, and a neighbour answered)
+        typed = re.findall(r"[a-z]+", question.lower())
+        number_of = {stem(a) for a, b in zip(typed, typed[1:], strict=False) if b in _NUMBER_WORDS}
         for m in schema.entity_mappings():
+            label_words = key_tokens(key_text(m.label))
+            label_numbered = bool(label_words) and stem(label_words[-1]) in number_of
             # (and the other names a node goes by, `aliases`, when the question asks for one by the key's words or
             # their synonyms: "what nickname is X known by" asks `aliases`)
             other_names = [a for a in m.aliases if (stems := content_stems(key_text(a))) and stems <= asked]
@@ -188,7 +197,7 @@ class Retriever:
                 if key not in other_names and (not said or not all(
                         any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
                             or (k == "id" and w in _ID_WORDS) for w in words)
-                        for k in said)):
+                        for k in said)) and not (label_numbered and tuple(said) == ("id",)):
                     continue
                 # identifiers from the validated mapping; the ids and the key's name are parameters
                 rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE elementId(n) IN $ids "

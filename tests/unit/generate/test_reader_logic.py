@@ -3237,3 +3237,83 @@ def test_chinese_which_kind_asks_a_class_and_haishi_offers_options() -> None:
              _edge("i", "元太", "industry of", "光電業", "Stock", "Industry")]
     assert _read("王道圓滿R1是哪一種證券？", facts)[0] == "受益證券-不動產投資信託."
     assert _read("元太是在上市還是上櫃交易？", facts)[0] == "上櫃."
+
+
+def test_a_modifier_of_a_type_asked_is_no_key_asked() -> None:
+    # japan-saved-places (spent): "which saved place serves beef" asks for a Place that serves it; the word "saved"
+    # qualifies the place, and the place's `saved list` "star" is no answer ("place" is a type of the context here,
+    # not the generic noun of "which place did X finish in")
+    facts = [_edge("s", "beef", "SERVES CUISINE", "Kuroushi Seven", "Cuisine", "Place"),
+             _prop("l", "Kuroushi Seven", "saved list", "star", "Place"),
+             _edge("h", "Hokkaido", "HAS PLACE", "Kuroushi Seven", "Region", "Place")]
+    assert _read("Which saved place serves beef?", facts) == ("Kuroushi Seven.", ["s"])
+    assert _read("Which of my saved places serves beef?", facts) == ("Kuroushi Seven.", ["s"])
+    assert _read("Which saved list is Kuroushi Seven on?", facts) == ("star.", ["l"])
+
+
+def test_which_asks_for_the_entity_a_long_value_only_restates() -> None:
+    # japan-saved-places (spent): "which prefecture is the bridge in" asks for the Region it is tied to, whose name
+    # its street address only repeats among other words; "where is the bridge" is still its address
+    address = "4 Higashimaikocho, Tarumi-ku, Kobe, Hyogo 655-0047, Japan"
+    facts = [_prop("a", "Akashi-Kaikyo Bridge", "address", address, "Place"),
+             _prop("l", "Akashi-Kaikyo Bridge", "saved list", "star", "Place"),
+             _edge("h", "Hyogo", "HAS PLACE", "Akashi-Kaikyo Bridge", "Region", "Place"),
+             _edge("o", "Hyogo", "HAS PLACE", "Arima Masu Ike", "Region", "Place")]
+    assert _read("Which prefecture is the Akashi-Kaikyo Bridge in?", facts) == ("Hyogo.", ["h"])
+    assert _read("Where is the Akashi-Kaikyo Bridge?", facts) == (f"{address}.", ["a"])
+
+
+def test_the_entity_referred_to_by_a_qualified_type_is_where_the_ask_begins() -> None:
+    # japan-saved-places (spent): "which prefecture is the saved place that serves curry in" is the Region of the
+    # place that serves curry, one fact on from it though no word of the graph says "prefecture"
+    facts = [_edge("s", "kitchen and CURRY", "SERVES CUISINE", "curry", "Place", "CuisineType"),
+             _edge("t", "Tokyo", "HAS PLACE", "kitchen and CURRY", "Region", "Place"),
+             _prop("l", "kitchen and CURRY", "saved list", "star", "Place"),
+             _prop("v", "kitchen and CURRY", "visited", "false", "Place")]
+    assert _read("Which prefecture is the saved place that serves curry in?", facts) == ("Tokyo.", ["s", "t"])
+    assert _read("Which saved place serves curry?", facts) == ("kitchen and CURRY.", ["s"])
+
+
+def test_a_truth_value_under_a_key_no_word_says_answers_no_wh_question() -> None:
+    # open-targets-indications (spent): "what is zolmitriptan indicated for" is a disease, not its `isApproved`
+    facts = [_prop("a", "ZOLMITRIPTAN", "isApproved", "true", "Drug"),
+             _edge("m", "ZOLMITRIPTAN", "INTERACTS WITH", "migraine disorder", "Drug", "Disease")]
+    assert _read("What is zolmitriptan indicated for?", facts) == ("migraine disorder.", ["m"])
+    assert _read("Is zolmitriptan approved?", facts)[1] == ["a"]
+
+
+def test_an_option_offered_that_the_question_names_is_chosen_by_its_tie() -> None:
+    # comic-characters (spent): "is Catwoman among the good, the bad or the neutral characters" names one option, an
+    # entity tied to her; "characters", said after the last option only, is what all three are, no option
+    facts = [_edge("n", "Catwoman (Selina Kyle)", "HAS ALIGNMENT", "Neutral Characters", "Character", "Alignment"),
+             _edge("x", "Accolon", "HAS ALIGNMENT", "Neutral Characters", "Character", "Alignment"),
+             _prop("l", "Catwoman (Selina Kyle)", "alive", "Living Characters", "Character"),
+             _edge("s", "Catwoman (Selina Kyle)", "HAS SEX", "Female Characters", "Character", "Sex")]
+    question = "Is Catwoman Selina Kyle counted among the good, the bad or the neutral characters?"
+    assert _read(question, facts) == ("Neutral Characters.", ["n"])
+    # ... and where the option named is not hers, the options are read as words of the chains
+    facts = [_edge("g", "Catwoman (Selina Kyle)", "HAS ALIGNMENT", "Good Characters", "Character", "Alignment"),
+             *facts[1:]]
+    assert _read(question, facts) == ("Good Characters.", ["g"])
+
+
+def test_capitals_typed_before_a_name_qualify_it_and_a_citation_is_no_sentence() -> None:
+    # uspto-patent-manual (spent): "MPEP 2730" names section 2730; the one case of the context whose `source` is
+    # "MPEP" is not named by it, and its citation, abbreviations and all, is a name the question's "case" asks for
+    cite = "Cooper Techs. Co. v. Dudas, 536 F.3d 1330, 87 USPQ2d 1705 (Fed. Cir. 2008)"
+    facts = [_edge("c", "2730", "MPEPS CaseAction", cite, "MPEPSection", "Case"),
+             _prop("s", cite, "source", "MPEP", "Case"),
+             _edge("i", "2730", "MPEPS SMIndex", "Rules, Patent Code of Federal Regulations - 1.702", "MPEPSection",
+                   "MPEPSMIndexItem")]
+    assert _read("Which case is cited in MPEP 2730?", facts) == (f"{cite}.", ["c"])
+
+
+def test_a_case_typed_by_its_parties_is_mentioned_as_linking_names_it() -> None:
+    # uspto-patent-manual (spent): "Belkin v. Kappos" is the citation "Belkin Intl, Inc. v. Kappos, ..."; its "v."
+    # names no "(V)", and the parts of other names are not read beside it
+    cite = "Belkin Intl, Inc. v. Kappos, 696 F.3d 1379 (Fed. Cir. 2012)"
+    facts = [_edge("c", "2248", "CITES", cite, "Section", "Case"),
+             _prop("h", "2248", "chapter", "2200", "Section"),
+             _prop("v", "(V)", "chapter", "1800", "Section"),
+             _edge("k", "Kappos Memo", "CITES", "1000", "Memo", "Section")]
+    assert _read("In which chapter is Belkin v. Kappos cited?", facts) == ("2200.", ["c", "h"])

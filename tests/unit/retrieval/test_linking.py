@@ -3,6 +3,7 @@ from xgrag.retrieval.linking import (
     LinkedEntity,
     abbreviated_forms,
     candidate_spans,
+    case_parties,
     cited_codes,
     cited_head,
     code_prefixes,
@@ -22,6 +23,7 @@ from xgrag.retrieval.linking import (
     record_numbers,
     record_text_spans,
     same_word,
+    select_cases,
     select_demonyms,
     select_held,
     select_made_by,
@@ -724,3 +726,34 @@ def test_a_record_between_two_sides_is_the_one_the_question_places_at_a_side_els
     assert in_named_order("Who won Arsenal v Leicester City?", "Arsenal", "Leicester City")
     assert not in_named_order("Who won Arsenal v Leicester City?", "Leicester City", "Arsenal")
     assert hosted(away, "Manchester City") and not hosted(away, "Manchester United")
+
+
+def test_a_case_is_read_by_its_parties_words() -> None:
+    # uspto-patent-manual (spent): "Blonder-Tongue Labs v. University of Illinois Foundation"; not the question's own
+    # capitalised first word ("Is Roe v. Wade ..."); nothing where no "v." stands between two capitalised words
+    assert case_parties("Where is Blonder-Tongue Labs v. University of Illinois Foundation cited?") == [
+        ("Blonder-Tongue Labs v. University of Illinois Foundation", ("Blonder-Tongue", "Labs"),
+         ("University", "of", "Illinois", "Foundation"))]
+    assert case_parties("Is Roe v. Wade still good law?") == [("Roe v. Wade", ("Roe",), ("Wade",))]
+    assert case_parties("Who won Arsenal vs Leicester City?") == [
+        ("Arsenal vs Leicester City", ("Arsenal",), ("Leicester", "City"))]
+    assert case_parties("Which section cites In re Abbott Diabetes Care?") == [
+        ("In re Abbott Diabetes Care", ("Abbott", "Diabetes", "Care"), None)]
+    assert case_parties("What is vitamin C v. vitamin D?") == []
+    assert case_parties("Which section cites the case?") == []
+
+
+def test_a_case_is_the_one_citation_whose_parties_begin_with_the_most_words_typed() -> None:
+    # uspto-patent-manual (spent): "In re Abbott Diabetes Care" is that matter, not "In re Abbott Labs"; parties'
+    # words abbreviated in the citation ("Univ. of Ill.") still begin it
+    cands = [(Node(id=str(i), name=n), 1.0) for i, n in enumerate([
+        "Abbott Diabetes Care Inc., In re, 696 F.3d 1142 (Fed. Cir. 2012)", "In re Abbott Labs, 1 F.3d 1",
+        "Abbott Labs. v. Sandoz, 544 F.3d 1341",
+        "Blonder-Tongue Labs., Inc. v. Univ. of Ill., Foundation, 402 U.S. 313",
+        "Smith v. Jones, 1 F.3d 1", "Smith v. Jones, 2 F.3d 2"])]
+    ids = lambda q: [le.node.id for le in select_cases(q, cands)]  # noqa: E731
+    assert ids("Which section cites In re Abbott Diabetes Care?") == ["0"]
+    assert ids("Which section cites In re Abbott Labs?") == ["1"]
+    assert ids("Which section cites Abbott Labs v. Sandoz?") == ["2"]
+    assert ids("Where is Blonder-Tongue Labs v. University of Illinois Foundation cited?") == ["3"]
+    assert ids("Where is Smith v. Jones cited?") == []
