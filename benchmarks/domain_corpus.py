@@ -7844,6 +7844,44 @@ comic-characters or uspto-patent-manual has a relationship property, so no relat
 
 [s43E paragraph above]
 
+Helper s43F's paragraph, written blind for the forty-third split (domain searched: travel, transport, geography, energy,
+technology and telecoms; begun at 03:22 UTC on 5 December 2026, deadline 04:10). No graph: none found that the rules
+allow, so no writer, Graph entry, question file or test was added, and no xgrag command was run. Searched by code
+search, repository and file names and exact strings (MERGE and CREATE patterns of airlines, airports, hotels, ports,
+operators, substations, power plants, volcanoes, dams, mountains, autonomous systems and cables; file:/// names of
+ports, cities and stations; apoc.load.json over GeoJSON features), in English, Chinese, Japanese, Korean, Russian,
+Indonesian, Spanish, Portuguese, Italian, French and German, over metros, railways and buses, airports and airlines,
+ferries and shipping, bike sharing, EV charging, power grids, nuclear reactors, satellites and launches, submarine
+cables, BGP and autonomous systems, phones, programming languages and package ecosystems, tourism and geography.
+Considered by s43F for the first time and left out (each grepped here first): zhenjia2017/RAILWAY-KGQA (Chinese train
+numbers, stations, provinces and train types: its build_neo4j_entity.py and build_neo4j_relationship.py write
+neo4j-admin import CSVs, but those CSVs and the files they read are absent from the mirror, and no import command is in
+the repository, whose README is one line); timvlaer/axxes-data-track (a London Underground exercise's load-data.cypher:
+one label, 302 Station nodes; london-tube's domain); maheshlal2910/neo4j_graph_data_modelling (the examples of the 2015
+book "Neo4j Graph Data Modelling": its README's load of every *.cqy file leaves the Airport and Country nodes to .txt
+snippets, so its hotels, reviews and regions attach to nothing, and its users, bookings and reviews are invented);
+mattiaisidoro/GRAPH-ANALYTICS (Modena's SETA buses and accident rasters: a notebook, no GTFS committed);
+miguelalcocker/Metro-GraphRAG-Madrid-Benchmark (a Madrid metro and university-campus course practice like the
+one madrid-metro-campuses loads, over lines, stations and campuses JSON files; not examined further);
+MarynaShavlak/kharkiv-metro-graph (networkx, no Neo4j); qxia0607-blip/civil-aviation-kg-system and Asnowww/Railway-KG
+(apps over a JSON file, no Neo4j loader); freedsantos/hackaton-neo4j-airport-remote (OpenFlights routes a C# program
+pads with random passenger, cargo and delay columns; no Cypher in the repository); VasaviK-05/neo4j-airline-dashboard
+(an app, no data); maxamed1205/DMGLab3 (examined now: its data/cities.csv is not committed, and the lab writes one
+label, City); and, their repositories not named by the index, a TuringDB (not Neo4j) graph of the Global Power Plant
+Database, a German OpenStreetMap substations-and-lines ETL that queries Overpass at run time, a US states, block groups
+and business locations LOAD CSV, a Chinese car-auction loader, a Hugging Face model-card ingest over a local cache, a
+hotels, travellers, reviews and visas course dataset (Milestone2) and autonomous-system topology loaders (one label,
+AS). Seen again, in the corpus or left out before: eijiuchiyama/busca-rota, neo4j-field/cuenca-upgrade-workshop,
+altierispeixoto/urbs-data-processing, AlinaGalenina/Electrical_networksDB, Lkruitwagen/global-fossil-fuel-supply-chain,
+the UCS satellite loaders, ManTT-Data/LocalMate, Williamdst/Capstone-2, xiong-ying/KG-Rec-Sys-Tourism-SG,
+IgorRozani/Public-Transport-SP-Graph-Database, DavidHospi/neo, labdados/tec-cid, ANRChoucas/GeoGraph_1.0,
+neo4j-field/gsummit2024, futaoo/climate-tourism-kg, chrismor-org/computer-history, Szynol00/MobileDevices-GraphDB,
+Pejomi/jupyter-notebook, johnymontana/knowledge-graph-datasets, timsetsfire/pgh-bike-share,
+jakobkurzmann/Bachelorarbeit, IIEnat/Data-Warehousing-2, nicolewhite/neo4j-flights,
+Trent1048/Flight-Graph-Database-Builder, i98derKrampus/neo4j-traffic-navigation-rome,
+neo4j-partners/neo4j-transport-for-london, tullanders/gtfs_neo4j, BiaPri/Graph_Field, dixse-pt/neo4j,
+jenzuffer/DB_exam_projects, ChiaraBachechi's Modena loaders and the GraphGists of neo4j-examples/graphgists.
+
 [s43F paragraph above]
 """
 
