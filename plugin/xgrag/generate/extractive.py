@@ -78,7 +78,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -227,6 +227,8 @@ _CHOICE = re.compile(rf"(?<![a-z])((?:{_OPTION_WORD},\s+){{0,4}})(?:an? |the )?(
 # (the noun may have a word before it that qualifies it: "the saved place that serves curry")
 _REFERRED = re.compile(r"\bthe\s+(?:[a-z]+\s+)?([a-z]+)\s+"
                        r"(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
+# Keys that say what an entity is about where it has no description: its heading
+_HEADING_STEMS = frozenset(stem(w) for w in ("title", "subject", "topic", "heading", "caption"))
 # Keys that say what an entity is, the answer to "what is X" when the question asks nothing else of it
 _DESCRIPTION_STEMS = frozenset(stem(w) for w in ("description", "summary", "definition", "overview", "abstract",
                                                  "about", "bio", "biography", "tagline"))
@@ -1434,11 +1436,16 @@ class _Reading:
         # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
         # named after it: what is asked is of a neighbour of that type, not of X itself
         self.via_type: str | None = None
+        # ... and the words of the clause that ties it to that entity ("listed under" of "the saved place listed
+        # under information") say that tie, the first fact: no later fact states them (japan-saved-places, spent:
+        # "listed" read as the word of the place's `saved list`, answered "star")
+        self.via_words: frozenset[str] = frozenset()
         self.spread: dict[tuple[Any, ...], int] = {}  # how many ends each chain's way reaches (`answer`)
         for m in _REFERRED.finditer(plain.lower()):
-            if stem(m.group(1)) in type_words and any(
-                    at > m.start() for n in self.mentioned for at in [plain.lower().find(n.lower())] if at >= 0):
+            later = [at for n in self.mentioned for at in [plain.lower().find(n.lower())] if at > m.start()]
+            if stem(m.group(1)) in type_words and later:
                 self.via_type = stem(m.group(1))
+                self.via_words = frozenset(content_stems(plain.lower()[m.end(1):min(later)]) - type_words)
                 break
         # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
         # (a code the question names the entity by is no word asked of it: "what is disease H00131")
@@ -2405,6 +2412,9 @@ class _Reading:
         # Return of the Jedi": not a character of it, her other film, and that film's director); a chain is only
         # extended from an entity (a value ends it), so a kind it stated so far was that of an entity passed
         chain = _Chain(chain.steps, chain.covered - {KIND_CLASS}, chain.pending)
+        if self.via_words and step.words & self.via_words:  # the referring clause's words: the first fact's
+            step = replace(step, words=step.words - self.via_words,
+                           relation_words=step.relation_words - self.via_words)
         grown = self._grow(chain, step, any_words)
         # the class of the entity it ends at, however it was reached (a value's kind counts where _grow says)
         return None if grown is None else _Chain(grown.steps, grown.covered | (self._kind_mark(step) & {KIND_CLASS}),
@@ -2486,7 +2496,9 @@ class _Reading:
         # "which prefecture is the saved place that serves curry in": the entity referred to by its type and its tie
         # to the one named (`via_type`) is where the question's ask begins, so one fact on from it is read whatever
         # it states (its Region; japan-saved-places, spent, answered the place itself)
+        # (to an entity: a value no word asks for is no answer to it, the place's `saved list` "star")
         if self.via_type is not None and len(chain.steps) == 1 and not last.value and step.at == last.to \
+                and not step.value \
                 and step.at not in self.mentioned and self.via_type in self._type_stems(step.at) \
                 and step.to not in self.mentioned and self.types.get(step.to) != self.types.get(step.at):
             return _Chain((*chain.steps, step), chain.covered | step.words)
@@ -2841,7 +2853,12 @@ class _Reading:
                 the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, not_counted, sibling, noun_ok,
                 repeats - len({self.one_word.get(w, w) for w in chain.covered - {KIND_CLASS} - own_type_said}),
                 -repeats, not self._phrase(end), units,
-                self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
+                # (... then a title or a subject of its own, where it has no description: "what is MPEP section
+                # 2190 about" is its `title` "Prosecution Laches", not an index entry that points to it;
+                # uspto-patent-manual, spent)
+                (0 if end.value and content_stems(end.relation) & _DESCRIPTION_STEMS else
+                 1 if end.value and len(steps) == 1 and content_stems(end.relation) & _HEADING_STEMS else 2)
+                if self.defines else 0,
                 someone if agent or self.asked_class is not None else 0,
                 # "who", where no chain states a word of the question, is someone before a body: "qui dirigeix
                 # l'Autoritat Catalana de Protecció de Dades" is the Person RESPONSIBLE_OF it, not the unit it is

@@ -3317,3 +3317,26 @@ def test_a_case_typed_by_its_parties_is_mentioned_as_linking_names_it() -> None:
              _prop("v", "(V)", "chapter", "1800", "Section"),
              _edge("k", "Kappos Memo", "CITES", "1000", "Memo", "Section")]
     assert _read("In which chapter is Belkin v. Kappos cited?", facts) == ("2200.", ["c", "h"])
+
+
+def test_what_an_entity_without_a_description_is_about_is_its_title() -> None:
+    # uspto-patent-manual (spent): "what is MPEP section 2190 about" is its `title`, not an index entry pointing to it;
+    # a description still comes first where there is one
+    facts = [_prop("t", "2190", "title", "Prosecution Laches [R-08.2012]", "MPEPSection"),
+             _prop("c", "2190", "chapter", "2100", "MPEPSection"),
+             _edge("i", "2190", "MPEPS SMIndex", "Laches", "MPEPSection", "MPEPSMIndexItem")]
+    assert _read("What is MPEP section 2190 about?", facts) == ("Prosecution Laches [R-08.2012].", ["t"])
+    facts.append(_prop("d", "2190", "description", "Unreasonable delay in prosecution", "MPEPSection"))
+    assert _read("What is MPEP section 2190 about?", facts) == ("Unreasonable delay in prosecution.", ["d"])
+
+
+def test_the_words_of_a_referring_clause_say_its_tie_not_a_later_fact() -> None:
+    # japan-saved-places (spent): "the saved place listed under information" is tied to information by the clause;
+    # "listed" is no word of the place's `saved list`, and its Region is asked
+    facts = [_edge("a", "Kashiragashima Village Information Center", "HAS ACTIVITY", "information", "Place",
+                   "ActivityCategory"),
+             _edge("r", "Nagasaki", "HAS PLACE", "Kashiragashima Village Information Center", "Region", "Place"),
+             _prop("l", "Kashiragashima Village Information Center", "saved list", "star", "Place")]
+    assert _read("In which prefecture is the saved place listed under information?", facts) == (
+        "Nagasaki.", ["a", "r"])
+    assert _read("Which saved list is the place listed under information on?", facts)[0] == "star."
