@@ -17825,6 +17825,128 @@ def write_instacart_products(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+INDIA_UNICORNS = "GUNA777448/graph-rag-indian-unicorns"  # GurunadaRao's Graph RAG over India's unicorns (January 2026)
+# "Initial commit: Graph RAG for Indian Unicorn Startups", 30 January 2026: the commit whose README.md says how the
+# graph is built (`cd data`, `python build_kg.py`); the repository's HEAD (85a05b1, the same day) removed that README
+# and holds the same data/build_kg.py and data file
+INDIA_UNICORNS_COMMIT = "8a01d12e0747188e56c018a12336c4af892bba84"
+INDIA_UNICORNS_LOADER = "data/build_kg.py"
+INDIA_UNICORNS_DATA = "data/"  # the loader's working directory (README: cd data)
+INDIA_UNICORNS_FILE = "Indian Unicorn startups 2023 updated.csv"  # the one file its main() reads (read_csv)
+# what it imports besides pandas and neo4j (given below): nothing else is importable in it
+_INDIA_UNICORNS_IMPORTS = frozenset({"re"})
+# what its main() and create_constraints print when they pass over a failure (they catch every exception)
+_INDIA_UNICORNS_FAILED = ("Error:", "Constraint may already exist:")
+
+
+class _IndiaUnicornsColumns(list[str]):
+    """A DataFrame's `columns` as build_kg.py uses them: list() of them and `.str.strip()`, each name stripped."""
+
+    @property
+    def str(self) -> types.SimpleNamespace:
+        return types.SimpleNamespace(strip=lambda: _IndiaUnicornsColumns(name.strip() for name in self))
+
+
+class _IndiaUnicornsFrame:
+    """What build_kg.py does with the DataFrame read_csv gives it: len(), `columns` (read, and set to their stripped
+    names) and iterrows() (index, row) with row[column] its value, typed as read_csv's defaults type it
+    (_pandas_column)."""
+
+    def __init__(self, header: list[str], rows: list[list[str]]) -> None:
+        self._columns = _IndiaUnicornsColumns(header)
+        self._values = [_pandas_column([row[i] if i < len(row) else "" for row in rows]) for i in range(len(header))]
+        self._length = len(rows)
+
+    @property
+    def columns(self) -> _IndiaUnicornsColumns:
+        return self._columns
+
+    @columns.setter
+    def columns(self, names: list[str]) -> None:
+        if len(names) != len(self._columns):
+            raise CorpusError(f"{INDIA_UNICORNS}: its loader sets {len(names)} column names on a frame of "
+                              f"{len(self._columns)}")
+        self._columns = _IndiaUnicornsColumns(names)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i in range(self._length):
+            yield i, {name: values[i] for name, values in zip(self._columns, self._values, strict=True)}
+
+
+def _india_unicorns_missing(value: Any) -> bool:
+    """pandas.isna of one value: None or NaN."""
+    return value is None or (isinstance(value, float) and value != value)
+
+
+def _india_unicorns_pandas(mirror: Path) -> types.ModuleType:
+    """A `pandas` module for build_kg.py: read_csv of its one file (by the name it gives it, in data/, where the
+    README runs it), isna and notna of one value. pandas is not installed here; this is what the loader uses of it."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _IndiaUnicornsFrame:
+        if options or path != INDIA_UNICORNS_FILE:
+            raise CorpusError(f"{INDIA_UNICORNS}: its loader reads {path} {sorted(options)}, which is not read here")
+        text = read_file(INDIA_UNICORNS, INDIA_UNICORNS_DATA + path, mirror, INDIA_UNICORNS_COMMIT).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        return _IndiaUnicornsFrame(rows[0], [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = _india_unicorns_missing  # type: ignore[attr-defined]
+    module.notna = lambda value: not _india_unicorns_missing(value)  # type: ignore[attr-defined]
+    return module
+
+
+class _IndiaUnicornsResult(list[dict[str, Any]]):
+    """A driver Result as build_kg.py reads one: single(), its first record (None for none), read by key."""
+
+    def single(self) -> dict[str, Any] | None:
+        return self[0] if self else None
+
+
+class _IndiaUnicornsSession(_SessionBlock):
+    """A driver session as build_kg.py uses one: `session.run(query, **params)`, an auto-commit statement."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, **params: Any) -> _IndiaUnicornsResult:
+        return _IndiaUnicornsResult(self.store.query(query, params, read_only=False))
+
+
+def _india_unicorns_print(*args: Any, **kwargs: Any) -> None:
+    """build_kg.py's print: its progress is not printed; what it prints when it passes over a failure (main's
+    `Error:`, create_constraints' `Constraint may already exist:`) is raised."""
+    text = " ".join(str(a) for a in args).strip()
+    if text.startswith(_INDIA_UNICORNS_FAILED):
+        raise CorpusError(f"{INDIA_UNICORNS}: its loader failed: {text}")
+
+
+def write_india_unicorns(store: Any, mirror: Path) -> None:
+    """data/build_kg.py of GUNA777448/graph-rag-indian-unicorns (GurunadaRao's "Graph RAG for Indian Unicorn
+    Startups", January 2026; its README says MIT, no licence file) run as its README runs it (`cd data`, `python
+    build_kg.py`) at INDIA_UNICORNS_COMMIT over the one file its main() reads, data/Indian Unicorn startups 2023
+    updated.csv (MLV Prasad's Kaggle list of India's 102 unicorns, June 2023: rank, company, sector " - "
+    sub-sector, entry and current valuation in billions of dollars, month of entry "Sep/2011", locations "Bangalore/
+    Singapore", select investors). How it runs: the script is executed as __main__ in a namespace of its own whose
+    `neo4j` is a driver over the store (each session.run one auto-commit statement, single() its first record), whose
+    `pandas` reads that file (_india_unicorns_pandas: read_csv typed as pandas' defaults type it, isna, notna), whose
+    only other import is re and whose print writes nothing but raises what it prints when it passes over a failure
+    (its main() catches every exception). Its own Python steps run as written: the sector split at its first " - "
+    into Sector and SubSector, the locations at "/", the investors at ","; each company's Cypher runs as written
+    (Neo4j 5 syntax already): its first statement deletes everything (the database is empty), five uniqueness
+    constraints, then per company MERGE (c:Company {name}) SET rank, entryValuation, currentValuation, entryDate,
+    OPERATES_IN its Sector, SPECIALIZES_IN its SubSector and the Sector's HAS_SUBSECTOR, LOCATED_IN each Location
+    {city}, an Investor {name} INVESTED_IN it; its statistics queries write nothing."""
+    source = read_file(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, mirror, INDIA_UNICORNS_COMMIT).decode("utf-8")
+    modules = {"neo4j": _script_neo4j(store, lambda: _IndiaUnicornsSession(store)),
+               "pandas": _india_unicorns_pandas(mirror)}
+    importer = _loader_importer(INDIA_UNICORNS, modules, _INDIA_UNICORNS_IMPORTS)
+    _run_loader(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, source, importer, print=_india_unicorns_print)
+
+
 # [s43B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -20072,6 +20194,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "of 2017): 49,688 products, the aisle each is shelved in and the "
                                            "department of each aisle",
           writer=write_instacart_products, source=INSTACART),
+    Graph("india-unicorns", "frozen", "India's 102 unicorn start-ups as of June 2023 (MLV Prasad's Kaggle list): "
+                                       "each company's rank, entry and current valuation in billions of dollars "
+                                       "and month of entry, its sector and sub-sector, its cities and its select "
+                                       "investors",
+          writer=write_india_unicorns, source=INDIA_UNICORNS),
     # [s43B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
