@@ -7836,6 +7836,66 @@ comic-characters or uspto-patent-manual has a relationship property, so no relat
 
 [s43A paragraph above]
 
+Helper s43B's paragraph, written blind (the forty-third split, in preparation; begun at 03:22 UTC on 5 December 2026,
+its deadline 04:10; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
+Japanese, Spanish, Portuguese and French). india-unicorns: github.com/GUNA777448/graph-rag-indian-unicorns
+(GurunadaRao's "Graph RAG for Indian Unicorn Startups", January 2026; its README says MIT License, no licence file;
+Python, in English), data/build_kg.py run as the README runs it (`cd data`, `python build_kg.py`), read at
+INDIA_UNICORNS_COMMIT (8a01d12, 30 January 2026, "Initial commit", the commit whose README.md gives those steps; the
+repository's HEAD, 85a05b1 the same day, removed that README and holds the same build_kg.py and data file). Its data:
+data/Indian Unicorn startups 2023 updated.csv, the one file its main() reads (MLV Prasad's Kaggle list "Indian Unicorn
+Startups 2023 June updated", which its data/get_data.py downloads with kagglehub and the repository commits): 102 rows
+of rank, company, sector, entry and current valuation in billions of dollars, month of entry, locations and select
+investors. write_india_unicorns executes the script as __main__ in a namespace of its own (_run_loader): its `neo4j`
+a driver over the store (each session.run an auto-commit statement, single() its first record), its `pandas` a
+stand-in for what it uses (read_csv of that file by the name it gives, typed as pandas' defaults type it with the
+module's _pandas_column; the frame's len(), columns and `columns.str.strip()`, iterrows(); isna and notna), `re` its
+only other import, and its print silent but raising what it prints when it passes over a failure (main() catches
+every exception and prints `Error:`; create_constraints prints `Constraint may already exist:`). What the loader had
+to change: nothing of the script or its Cypher (already Neo4j 5 syntax: CREATE CONSTRAINT IF NOT EXISTS ... REQUIRE
+... IS UNIQUE); no shared helper changed (the pandas stand-in, the session and the print are the writer's own: the
+module's _Frame has no len() or settable columns). Its own Python steps run as written: the sector split at its first
+" - " into Sector and SubSector, the locations at "/", the investors at ","; per company MERGE (c:Company {name}) SET
+rank, entryValuation, currentValuation, entryDate, OPERATES_IN its Sector, SPECIALIZES_IN its SubSector and the
+Sector's HAS_SUBSECTOR, LOCATED_IN each Location {city}, each Investor {name} INVESTED_IN it; its first statement
+deletes everything (the database is empty) and its statistics queries write nothing. Graph (`up` 35 s, the server's
+start included): 372 nodes in 5 labels (Company 102: name, rank as an integer, entryValuation and currentValuation as
+floats, entryDate "Sep/2011"; Investor 162: name; SubSector 64, Sector 23: name; Location 21: city, no name) and 806
+relationships (INVESTED_IN 438, LOCATED_IN 123, OPERATES_IN 102, SPECIALIZES_IN 78, HAS_SUBSECTOR 65), no
+relationship property (so no relationship-property question); smaller than most corpus graphs but above 300 nodes.
+Quirks kept as the script and the file make them: company names keep the list's footnote marks ("Flipkart^",
+"Zomato^", "Snapdeal*", "Hike*"); a sector written with two " - " keeps the second in its sub-sector ("API - Banking
+Products" of Zeta's Fintech, "Marketplace - SME Lending" of Oxyzo's); the sub-sector Classifieds is one node under two
+sectors (Marketplace and Proptech); 24 companies have no sub-sector; investors are one node per spelling, so near-twins
+stay apart ("Sequoia Capital" 6 companies and "Sequoia Capital India" 25, "Accel" and "Accel India", "SoftBank" and
+"SoftBank Corp", "Eight Roads" and "Eight Roads Ventures", "Beenos" and "Beenos Partners"), the file's "Others" is an
+investor of ShopClues* and its "Berkshire Hathway" keeps its spelling; Blinkit^'s current valuation (0.568) is below
+its entry valuation (1.0). The 14 questions: 7 edge (the sector of Swiggy, the cities of Cardekho and Pristyn Care,
+the companies Foxconn and Ratan Tata invested in, Icertis's sub-sector, the sector of the Cloud Kitchen sub-sector), 4
+node-property (CRED's current valuation, when Zomato became a unicorn, Polygon's entry valuation, Dream11's rank), 3
+two-hop (the city of the unicorn Motilal Oswal backs, the sector of the one Wipro Ventures invested in, the sub-sector
+of the one Sapphire Ventures funds); each answer checked with Cypher to be the only one the graph holds (every company
+has one OPERATES_IN and at most one SPECIALIZES_IN; the cities asked are of one-city companies; the investors named
+invested in one company each; Cloud Kitchen has one sector); domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: china-unicorns (spent; the Hurun China
+Unicorn Index of 2019, companies, cities, industries and investors: the same shape for China), sec-edgar and
+mutual-funds (investors and holdings, of listed companies); no corpus graph holds India's start-ups. Considered by s43B
+and left out (each grepped here first): hjg-ok/FinanceKG (China's A-share, Hong Kong and NEEQ companies by py2neo: the
+one file its relationships come from, shangshigongsichigu_xsb.json, is absent from the snapshot, so only unlinked
+company nodes), JosueSay/Neo4j_Documentation (a Peruvian sportswear chain's sales, its Cypher over a gist: stores,
+brands, product types and sale dates, small; not counted), alexwoolford/supply-chain-graph (its README's LOAD CSVs
+attach tickers to Part nodes it does not create, built by its other scripts from sources not examined), a Korean
+course's S&P 500 Company-Sector-Industry exercise and its KRX ETF graph (their repository not identified; S&P 500 lists
+left out before), AndreyBulezyuk/neo4j-finanzbetrug-geldwaesche-sanktionumgehung (a sanctions workshop notebook, not
+examined further), abhishek98-force/Supply-Chain-Graph-Analysis (Java, no Neo4j), Korean DART corporate-relationship
+graphs (catch-thema/corporate-relationship-gnn: NetworkX and LLM extraction), a Unicorn_Companies.csv crawler loader
+(one company node from a crawled JSON, the rest a to-do) and Maven's global unicorn list analyses (SQL and R, no Neo4j);
+and, seen again, left out or used before: green23/fund_knowledge_graph, psych3ma/stock-graph,
+erikbijl/neo4j-company-house-demo, radbrt/jobnx (used: nav-job-ads), liuhuanyong/ChainKnowledgeGraph (used),
+ali-ce/datasets, kinau/P300, zackys/handson-neo4j, 2020-data-integration/data-collection,
+ONSdigital/dp-hierarchy-builder, iilab/openoil, indiepopart/spring-graphql, MickeyJ/fao-graph-db, neo4j-partners' Form
+13 labs (the data of sec-edgar) and fou-foo/RMF2Coppel.
+
 [s43B paragraph above]
 
 [s43C paragraph above]
