@@ -7836,6 +7836,66 @@ comic-characters or uspto-patent-manual has a relationship property, so no relat
 
 [s43A paragraph above]
 
+Helper s43B's paragraph, written blind (the forty-third split, in preparation; begun at 03:22 UTC on 5 December 2026,
+its deadline 04:10; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
+Japanese, Spanish, Portuguese and French). india-unicorns: github.com/GUNA777448/graph-rag-indian-unicorns
+(GurunadaRao's "Graph RAG for Indian Unicorn Startups", January 2026; its README says MIT License, no licence file;
+Python, in English), data/build_kg.py run as the README runs it (`cd data`, `python build_kg.py`), read at
+INDIA_UNICORNS_COMMIT (8a01d12, 30 January 2026, "Initial commit", the commit whose README.md gives those steps; the
+repository's HEAD, 85a05b1 the same day, removed that README and holds the same build_kg.py and data file). Its data:
+data/Indian Unicorn startups 2023 updated.csv, the one file its main() reads (MLV Prasad's Kaggle list "Indian Unicorn
+Startups 2023 June updated", which its data/get_data.py downloads with kagglehub and the repository commits): 102 rows
+of rank, company, sector, entry and current valuation in billions of dollars, month of entry, locations and select
+investors. write_india_unicorns executes the script as __main__ in a namespace of its own (_run_loader): its `neo4j`
+a driver over the store (each session.run an auto-commit statement, single() its first record), its `pandas` a
+stand-in for what it uses (read_csv of that file by the name it gives, typed as pandas' defaults type it with the
+module's _pandas_column; the frame's len(), columns and `columns.str.strip()`, iterrows(); isna and notna), `re` its
+only other import, and its print silent but raising what it prints when it passes over a failure (main() catches
+every exception and prints `Error:`; create_constraints prints `Constraint may already exist:`). What the loader had
+to change: nothing of the script or its Cypher (already Neo4j 5 syntax: CREATE CONSTRAINT IF NOT EXISTS ... REQUIRE
+... IS UNIQUE); no shared helper changed (the pandas stand-in, the session and the print are the writer's own: the
+module's _Frame has no len() or settable columns). Its own Python steps run as written: the sector split at its first
+" - " into Sector and SubSector, the locations at "/", the investors at ","; per company MERGE (c:Company {name}) SET
+rank, entryValuation, currentValuation, entryDate, OPERATES_IN its Sector, SPECIALIZES_IN its SubSector and the
+Sector's HAS_SUBSECTOR, LOCATED_IN each Location {city}, each Investor {name} INVESTED_IN it; its first statement
+deletes everything (the database is empty) and its statistics queries write nothing. Graph (`up` 35 s, the server's
+start included): 372 nodes in 5 labels (Company 102: name, rank as an integer, entryValuation and currentValuation as
+floats, entryDate "Sep/2011"; Investor 162: name; SubSector 64, Sector 23: name; Location 21: city, no name) and 806
+relationships (INVESTED_IN 438, LOCATED_IN 123, OPERATES_IN 102, SPECIALIZES_IN 78, HAS_SUBSECTOR 65), no
+relationship property (so no relationship-property question); smaller than most corpus graphs but above 300 nodes.
+Quirks kept as the script and the file make them: company names keep the list's footnote marks ("Flipkart^",
+"Zomato^", "Snapdeal*", "Hike*"); a sector written with two " - " keeps the second in its sub-sector ("API - Banking
+Products" of Zeta's Fintech, "Marketplace - SME Lending" of Oxyzo's); the sub-sector Classifieds is one node under two
+sectors (Marketplace and Proptech); 24 companies have no sub-sector; investors are one node per spelling, so near-twins
+stay apart ("Sequoia Capital" 6 companies and "Sequoia Capital India" 25, "Accel" and "Accel India", "SoftBank" and
+"SoftBank Corp", "Eight Roads" and "Eight Roads Ventures", "Beenos" and "Beenos Partners"), the file's "Others" is an
+investor of ShopClues* and its "Berkshire Hathway" keeps its spelling; Blinkit^'s current valuation (0.568) is below
+its entry valuation (1.0). The 14 questions: 7 edge (the sector of Swiggy, the cities of Cardekho and Pristyn Care,
+the companies Foxconn and Ratan Tata invested in, Icertis's sub-sector, the sector of the Cloud Kitchen sub-sector), 4
+node-property (CRED's current valuation, when Zomato became a unicorn, Polygon's entry valuation, Dream11's rank), 3
+two-hop (the city of the unicorn Motilal Oswal backs, the sector of the one Wipro Ventures invested in, the sub-sector
+of the one Sapphire Ventures funds); each answer checked with Cypher to be the only one the graph holds (every company
+has one OPERATES_IN and at most one SPECIALIZES_IN; the cities asked are of one-city companies; the investors named
+invested in one company each; Cloud Kitchen has one sector); domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: china-unicorns (spent; the Hurun China
+Unicorn Index of 2019, companies, cities, industries and investors: the same shape for China), sec-edgar and
+mutual-funds (investors and holdings, of listed companies); no corpus graph holds India's start-ups. Considered by s43B
+and left out (each grepped here first): hjg-ok/FinanceKG (China's A-share, Hong Kong and NEEQ companies by py2neo: the
+one file its relationships come from, shangshigongsichigu_xsb.json, is absent from the snapshot, so only unlinked
+company nodes), JosueSay/Neo4j_Documentation (a Peruvian sportswear chain's sales, its Cypher over a gist: stores,
+brands, product types and sale dates, small; not counted), alexwoolford/supply-chain-graph (its README's LOAD CSVs
+attach tickers to Part nodes it does not create, built by its other scripts from sources not examined), a Korean
+course's S&P 500 Company-Sector-Industry exercise and its KRX ETF graph (their repository not identified; S&P 500 lists
+left out before), AndreyBulezyuk/neo4j-finanzbetrug-geldwaesche-sanktionumgehung (a sanctions workshop notebook, not
+examined further), abhishek98-force/Supply-Chain-Graph-Analysis (Java, no Neo4j), Korean DART corporate-relationship
+graphs (catch-thema/corporate-relationship-gnn: NetworkX and LLM extraction), a Unicorn_Companies.csv crawler loader
+(one company node from a crawled JSON, the rest a to-do) and Maven's global unicorn list analyses (SQL and R, no Neo4j);
+and, seen again, left out or used before: green23/fund_knowledge_graph, psych3ma/stock-graph,
+erikbijl/neo4j-company-house-demo, radbrt/jobnx (used: nav-job-ads), liuhuanyong/ChainKnowledgeGraph (used),
+ali-ce/datasets, kinau/P300, zackys/handson-neo4j, 2020-data-integration/data-collection,
+ONSdigital/dp-hierarchy-builder, iilab/openoil, indiepopart/spring-graphql, MickeyJ/fao-graph-db, neo4j-partners' Form
+13 labs (the data of sec-edgar) and fou-foo/RMF2Coppel.
+
 [s43B paragraph above]
 
 [s43C paragraph above]
@@ -17863,6 +17923,128 @@ def write_instacart_products(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+INDIA_UNICORNS = "GUNA777448/graph-rag-indian-unicorns"  # GurunadaRao's Graph RAG over India's unicorns (January 2026)
+# "Initial commit: Graph RAG for Indian Unicorn Startups", 30 January 2026: the commit whose README.md says how the
+# graph is built (`cd data`, `python build_kg.py`); the repository's HEAD (85a05b1, the same day) removed that README
+# and holds the same data/build_kg.py and data file
+INDIA_UNICORNS_COMMIT = "8a01d12e0747188e56c018a12336c4af892bba84"
+INDIA_UNICORNS_LOADER = "data/build_kg.py"
+INDIA_UNICORNS_DATA = "data/"  # the loader's working directory (README: cd data)
+INDIA_UNICORNS_FILE = "Indian Unicorn startups 2023 updated.csv"  # the one file its main() reads (read_csv)
+# what it imports besides pandas and neo4j (given below): nothing else is importable in it
+_INDIA_UNICORNS_IMPORTS = frozenset({"re"})
+# what its main() and create_constraints print when they pass over a failure (they catch every exception)
+_INDIA_UNICORNS_FAILED = ("Error:", "Constraint may already exist:")
+
+
+class _IndiaUnicornsColumns(list[str]):
+    """A DataFrame's `columns` as build_kg.py uses them: list() of them and `.str.strip()`, each name stripped."""
+
+    @property
+    def str(self) -> types.SimpleNamespace:
+        return types.SimpleNamespace(strip=lambda: _IndiaUnicornsColumns(name.strip() for name in self))
+
+
+class _IndiaUnicornsFrame:
+    """What build_kg.py does with the DataFrame read_csv gives it: len(), `columns` (read, and set to their stripped
+    names) and iterrows() (index, row) with row[column] its value, typed as read_csv's defaults type it
+    (_pandas_column)."""
+
+    def __init__(self, header: list[str], rows: list[list[str]]) -> None:
+        self._columns = _IndiaUnicornsColumns(header)
+        self._values = [_pandas_column([row[i] if i < len(row) else "" for row in rows]) for i in range(len(header))]
+        self._length = len(rows)
+
+    @property
+    def columns(self) -> _IndiaUnicornsColumns:
+        return self._columns
+
+    @columns.setter
+    def columns(self, names: list[str]) -> None:
+        if len(names) != len(self._columns):
+            raise CorpusError(f"{INDIA_UNICORNS}: its loader sets {len(names)} column names on a frame of "
+                              f"{len(self._columns)}")
+        self._columns = _IndiaUnicornsColumns(names)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i in range(self._length):
+            yield i, {name: values[i] for name, values in zip(self._columns, self._values, strict=True)}
+
+
+def _india_unicorns_missing(value: Any) -> bool:
+    """pandas.isna of one value: None or NaN."""
+    return value is None or (isinstance(value, float) and value != value)
+
+
+def _india_unicorns_pandas(mirror: Path) -> types.ModuleType:
+    """A `pandas` module for build_kg.py: read_csv of its one file (by the name it gives it, in data/, where the
+    README runs it), isna and notna of one value. pandas is not installed here; this is what the loader uses of it."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _IndiaUnicornsFrame:
+        if options or path != INDIA_UNICORNS_FILE:
+            raise CorpusError(f"{INDIA_UNICORNS}: its loader reads {path} {sorted(options)}, which is not read here")
+        text = read_file(INDIA_UNICORNS, INDIA_UNICORNS_DATA + path, mirror, INDIA_UNICORNS_COMMIT).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        return _IndiaUnicornsFrame(rows[0], [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = _india_unicorns_missing  # type: ignore[attr-defined]
+    module.notna = lambda value: not _india_unicorns_missing(value)  # type: ignore[attr-defined]
+    return module
+
+
+class _IndiaUnicornsResult(list[dict[str, Any]]):
+    """A driver Result as build_kg.py reads one: single(), its first record (None for none), read by key."""
+
+    def single(self) -> dict[str, Any] | None:
+        return self[0] if self else None
+
+
+class _IndiaUnicornsSession(_SessionBlock):
+    """A driver session as build_kg.py uses one: `session.run(query, **params)`, an auto-commit statement."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, **params: Any) -> _IndiaUnicornsResult:
+        return _IndiaUnicornsResult(self.store.query(query, params, read_only=False))
+
+
+def _india_unicorns_print(*args: Any, **kwargs: Any) -> None:
+    """build_kg.py's print: its progress is not printed; what it prints when it passes over a failure (main's
+    `Error:`, create_constraints' `Constraint may already exist:`) is raised."""
+    text = " ".join(str(a) for a in args).strip()
+    if text.startswith(_INDIA_UNICORNS_FAILED):
+        raise CorpusError(f"{INDIA_UNICORNS}: its loader failed: {text}")
+
+
+def write_india_unicorns(store: Any, mirror: Path) -> None:
+    """data/build_kg.py of GUNA777448/graph-rag-indian-unicorns (GurunadaRao's "Graph RAG for Indian Unicorn
+    Startups", January 2026; its README says MIT, no licence file) run as its README runs it (`cd data`, `python
+    build_kg.py`) at INDIA_UNICORNS_COMMIT over the one file its main() reads, data/Indian Unicorn startups 2023
+    updated.csv (MLV Prasad's Kaggle list of India's 102 unicorns, June 2023: rank, company, sector " - "
+    sub-sector, entry and current valuation in billions of dollars, month of entry "Sep/2011", locations "Bangalore/
+    Singapore", select investors). How it runs: the script is executed as __main__ in a namespace of its own whose
+    `neo4j` is a driver over the store (each session.run one auto-commit statement, single() its first record), whose
+    `pandas` reads that file (_india_unicorns_pandas: read_csv typed as pandas' defaults type it, isna, notna), whose
+    only other import is re and whose print writes nothing but raises what it prints when it passes over a failure
+    (its main() catches every exception). Its own Python steps run as written: the sector split at its first " - "
+    into Sector and SubSector, the locations at "/", the investors at ","; each company's Cypher runs as written
+    (Neo4j 5 syntax already): its first statement deletes everything (the database is empty), five uniqueness
+    constraints, then per company MERGE (c:Company {name}) SET rank, entryValuation, currentValuation, entryDate,
+    OPERATES_IN its Sector, SPECIALIZES_IN its SubSector and the Sector's HAS_SUBSECTOR, LOCATED_IN each Location
+    {city}, an Investor {name} INVESTED_IN it; its statistics queries write nothing."""
+    source = read_file(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, mirror, INDIA_UNICORNS_COMMIT).decode("utf-8")
+    modules = {"neo4j": _script_neo4j(store, lambda: _IndiaUnicornsSession(store)),
+               "pandas": _india_unicorns_pandas(mirror)}
+    importer = _loader_importer(INDIA_UNICORNS, modules, _INDIA_UNICORNS_IMPORTS)
+    _run_loader(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, source, importer, print=_india_unicorns_print)
+
+
 # [s43B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -20110,6 +20292,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "of 2017): 49,688 products, the aisle each is shelved in and the "
                                            "department of each aisle",
           writer=write_instacart_products, source=INSTACART),
+    Graph("india-unicorns", "frozen", "India's 102 unicorn start-ups as of June 2023 (MLV Prasad's Kaggle list): "
+                                       "each company's rank, entry and current valuation in billions of dollars "
+                                       "and month of entry, its sector and sub-sector, its cities and its select "
+                                       "investors",
+          writer=write_india_unicorns, source=INDIA_UNICORNS),
     # [s43B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

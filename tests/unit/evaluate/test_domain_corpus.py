@@ -8663,6 +8663,81 @@ def test_instacart_products_refuses_a_readme_without_its_load_data_section(
         corpus.write_instacart_products(Recorder(), _instacart_mirror(tmp_path, monkeypatch, readme))
 
 
+# GUNA777448/graph-rag-indian-unicorns: data/build_kg.py, shortened: its class over the driver, its constraint loop
+# that prints and passes over a failure, its pandas steps (columns stripped, len, iterrows, isna/notna) and its
+# statements with keyword parameters; main() run from data/, catching every exception and printing it
+_INDIA_UNICORNS_LOADER = (
+    "import pandas as pd\nfrom neo4j import GraphDatabase\nimport re\n\n"
+    "class KG:\n    def __init__(self, uri, user, password):\n"
+    "        self.driver = GraphDatabase.driver(uri, auth=(user, password))\n"
+    "    def create_constraints(self):\n        with self.driver.session() as session:\n"
+    "            for c in [\"CREATE CONSTRAINT IF NOT EXISTS FOR (c:Company) REQUIRE c.name IS UNIQUE\"]:\n"
+    "                try:\n                    session.run(c)\n                except Exception as e:\n"
+    "                    print(f\"Constraint may already exist: {e}\")\n"
+    "    def build_graph(self, df):\n        with self.driver.session() as session:\n"
+    "            for _, row in df.iterrows():\n"
+    "                rank = int(row['No.']) if pd.notna(row['No.']) else None\n"
+    "                sector = None if pd.isna(row['Sector']) else row['Sector'].split(' - ', 1)[0]\n"
+    "                session.run(\"MERGE (c:Company {name: $name}) SET c.rank = $rank, c.v = $v\",\n"
+    "                            name=str(row['Company']).strip(), rank=rank, v=row['Valuation ($B)'])\n"
+    "                if sector:\n"
+    "                    session.run(\"MERGE (s:Sector {name: $sector})\", sector=sector)\n"
+    "    def count(self):\n        with self.driver.session() as session:\n"
+    "            r = session.run(\"MATCH (c:Company) RETURN count(c) as count\").single()\n"
+    "            return r['count'] if r else 0\n\n"
+    "def main():\n    kg = KG(\"bolt://localhost:7687\", \"neo4j\", \"GRAPH-RAG\")\n    try:\n"
+    "        kg.create_constraints()\n        df = pd.read_csv(\"Indian Unicorn startups 2023 updated.csv\")\n"
+    "        df.columns = df.columns.str.strip()\n        print(f\"Loaded {len(df)} companies, {list(df.columns)}\")\n"
+    "        kg.build_graph(df)\n        print(kg.count())\n    except Exception as e:\n"
+    "        print(f\"\\nError: {e}\")\n\nif __name__ == \"__main__\":\n    main()\n")
+_INDIA_UNICORNS_CSV = ('No., Company ,Sector,Valuation ($B)\n1,InMobi,Adtech - Mobile Ads,1\n'
+                       '2,Flipkart^,,37.6\n')
+
+
+def _india_unicorns_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                           loader: str = _INDIA_UNICORNS_LOADER) -> Path:
+    # after the pinned commit, another data file: not read
+    data = corpus.INDIA_UNICORNS_DATA + corpus.INDIA_UNICORNS_FILE
+    pinned = _committed_mirror(tmp_path, "GUNA777448+graph-rag-indian-unicorns",
+                               {corpus.INDIA_UNICORNS_LOADER: loader, data: _INDIA_UNICORNS_CSV,
+                                corpus.INDIA_UNICORNS_DATA + "other.csv": "a\n1\n"},
+                               later={data: "No., Company ,Sector,Valuation ($B)\n9,Other,X,1\n"})
+    monkeypatch.setattr(corpus, "INDIA_UNICORNS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_india_unicorns_runs_build_kg_py_at_its_pinned_commit_with_read_csv_types(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the header's names stripped as its loader strips them (" Company "); rank an int, the valuations a float column
+    # (1 read as 1.0, since 37.6 makes it float64); an empty sector NaN, so no Sector statement for Flipkart^
+    store = Recorder()
+    corpus.write_india_unicorns(store, _india_unicorns_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (c:Company) REQUIRE c.name IS UNIQUE", {}),
+        ("MERGE (c:Company {name: $name}) SET c.rank = $rank, c.v = $v", {"name": "InMobi", "rank": 1, "v": 1.0}),
+        ("MERGE (s:Sector {name: $sector})", {"sector": "Adtech"}),
+        ("MERGE (c:Company {name: $name}) SET c.rank = $rank, c.v = $v", {"name": "Flipkart^", "rank": 2, "v": 37.6}),
+        ("MATCH (c:Company) RETURN count(c) as count", {})]
+    assert type(store.calls[1][1]["v"]) is float and type(store.calls[1][1]["rank"]) is int
+    assert corpus.graph("india-unicorns").split == "frozen"
+
+
+@pytest.mark.parametrize(("loader", "store", "refused"), [
+    (_INDIA_UNICORNS_LOADER.replace("import re\n", "import subprocess\n"), Recorder(), "imports subprocess"),
+    (_INDIA_UNICORNS_LOADER.replace("Indian Unicorn startups 2023 updated.csv", "other.csv"), Recorder(),
+     "reads other.csv"),
+    (_INDIA_UNICORNS_LOADER, _RefusingStore(), "its loader failed: Constraint may already exist: refused"),
+    (_INDIA_UNICORNS_LOADER.replace("df.columns.str.strip()", "['No.']"), Recorder(),
+     "its loader sets 1 column names on a frame of 4"),
+    # an exception main() catches and prints ("Error: ..."), raised
+    (_INDIA_UNICORNS_LOADER.replace("kg.build_graph(df)", "kg.build_graph(None)"), Recorder(),
+     "its loader failed: Error: 'NoneType' object has no attribute 'iterrows'")])
+def test_india_unicorns_reads_nothing_else_and_raises_what_its_loader_passes_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, store: Recorder, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_india_unicorns(store, _india_unicorns_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s43B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
