@@ -7924,7 +7924,9 @@ hejack0207/Agriculture_KnowledgeGraph, wvirtue/Plant-Knowledge-Graph, miladNemat
 etalab-ia/ami-ia-chub, yupingzheng00000/VaxKG, paul-shannon/bio-gdb, thaisstein/datasci4chemistry, IEK-13/MatGraphAI,
 jeffwhite-619/periodicity, hartti/AustralianMines, rajfal's soil survey, OH-Research/pdh_data_review,
 AIDA-UIUC/uiuc-scheduler, santanche/lab2learn, username-gigo-is-not-available's FCSE study programs,
-frahay123/hackumbc2025, serratus-bio/virus-knowledge-graph and LinkedInLearning/learning-neo4j-2483130.
+frahay123/hackumbc2025, serratus-bio/virus-knowledge-graph, LinkedInLearning/learning-neo4j-2483130, dgg32/fda_food
+and another FoodData Central foundation-foods import, atilara/recipes-book-db, paldeep-singh/ssb-api and
+r-flores/Ingredients-found-in-packaged-foods-database.
 
 [s43C paragraph above]
 
