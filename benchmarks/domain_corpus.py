@@ -7898,6 +7898,36 @@ ONSdigital/dp-hierarchy-builder, iilab/openoil, indiepopart/spring-graphql, Mick
 
 [s43B paragraph above]
 
+Helper s43C's paragraph, written blind for the forty-third split (domain searched: science, medicine, health, biology,
+chemistry and education; begun at 03:24 UTC on 5 December 2026, deadline 04:10, the search resumed at 03:46 after an
+API error). No graph: none found that the rules allow in the time left, so no writer, Graph entry, question file or
+test was added, and no xgrag command was run. Searched by code search (LOAD CSV, MERGE and CREATE patterns of drugs,
+diseases, proteins, symptoms, vaccines, pathogens, species and taxa, elements, minerals, metabolites and reactions,
+hospitals and patients, Nobel laureates, courses, prerequisites, colleges and professors), exact strings and repository
+names, in English, Chinese, Spanish, German and Portuguese. Considered by s43C for the first time and left out (each
+grepped here first): a UIUC prerequisites Python loader over illinois/prerequisites-dataset's uiuc-prerequisites.csv
+(its repository not named by the index; one label, Course, with only a course_id and REQUIRES edges);
+IgorAvilaPereira/tbd2024_2sem (a Brazilian course's disciplines-and-prerequisites and friendship CSVs, linked only from
+a commented-out README block; the index holds no CSV of it); x389liu/cord19_neo4j (CORD-19 entities and relations its
+README says to download from BLENDER Lab, not in the repository); MATRIX4284/neo4j_disease_analytics (its
+data/kegg_disease folder repeats dgg32/kegg_disease, which kegg-diseases loads); rahul-1996/KGraphs-QA and
+saveriomartini/25_HEG-ARC-Open_Data_Science_Groupe3 (Synthea patients, generated names); JoaoCCM/TCC-Backend-V2
+(Lattes CVs of professors: its one apoc.load.json statement is commented out and reads a local D: file);
+TomasFrancisco272/BD-2023-2024 (a course's hospital_v2.cypher; not examined further); and, their repositories not named
+by the index, a VaxNeo4j host, pathogen and vaccine pipeline of the He group (VIOLIN data, as yupingzheng00000/VaxKG,
+left out before), a hepatitis B patient tracker loading chunked CSVs into a remote Aura instance
+(minh-swinburne/cos30049-hbv-tracker; not examined further) and a repackaging of Sixing Huang's "Neo4j for diseases"
+commands (kegg-diseases again). Seen again, in the corpus or left out before: ivanbrillo/BioConnect, snu-dbs/m2bench,
+colombelli/graph-omics, covid-19-net/covid-19-community, dgg32/kegg_disease, derekjustin/diseases_network_DB,
+crux-project/CRUX, xingyve0319/SHU-2025-autumn-data-mining-and-knowledge-processing, JoanWu5/University-Knowledge-Graph,
+hejack0207/Agriculture_KnowledgeGraph, wvirtue/Plant-Knowledge-Graph, miladNemati-1/MACNeo4j, paleobot/pbot-dev,
+etalab-ia/ami-ia-chub, yupingzheng00000/VaxKG, paul-shannon/bio-gdb, thaisstein/datasci4chemistry, IEK-13/MatGraphAI,
+jeffwhite-619/periodicity, hartti/AustralianMines, rajfal's soil survey, OH-Research/pdh_data_review,
+AIDA-UIUC/uiuc-scheduler, santanche/lab2learn, username-gigo-is-not-available's FCSE study programs,
+frahay123/hackumbc2025, serratus-bio/virus-knowledge-graph, LinkedInLearning/learning-neo4j-2483130, dgg32/fda_food
+and another FoodData Central foundation-foods import, atilara/recipes-book-db, paldeep-singh/ssb-api and
+r-flores/Ingredients-found-in-packaged-foods-database.
+
 [s43C paragraph above]
 
 [s43D paragraph above]
