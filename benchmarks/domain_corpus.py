@@ -7834,8 +7834,6 @@ the first-appearance year 2006 its preprocessing filled in (no question asks one
 as "nan", some section numbers read as floats ("1601.0"); none of instacart-products, japan-saved-places,
 comic-characters or uspto-patent-manual has a relationship property, so no relationship-property question.
 
-[s43A paragraph above]
-
 Helper s43B's paragraph, written blind (the forty-third split, in preparation; begun at 03:22 UTC on 5 December 2026,
 its deadline 04:10; domain searched: commerce, finance, business, trade and economics, in English, Chinese, Korean,
 Japanese, Spanish, Portuguese and French). india-unicorns: github.com/GUNA777448/graph-rag-indian-unicorns
@@ -7896,8 +7894,6 @@ ali-ce/datasets, kinau/P300, zackys/handson-neo4j, 2020-data-integration/data-co
 ONSdigital/dp-hierarchy-builder, iilab/openoil, indiepopart/spring-graphql, MickeyJ/fao-graph-db, neo4j-partners' Form
 13 labs (the data of sec-edgar) and fou-foo/RMF2Coppel.
 
-[s43B paragraph above]
-
 Helper s43C's paragraph, written blind for the forty-third split (domain searched: science, medicine, health, biology,
 chemistry and education; begun at 03:24 UTC on 5 December 2026, deadline 04:10, the search resumed at 03:46 after an
 API error). No graph: none found that the rules allow in the time left, so no writer, Graph entry, question file or
@@ -7927,12 +7923,6 @@ AIDA-UIUC/uiuc-scheduler, santanche/lab2learn, username-gigo-is-not-available's 
 frahay123/hackumbc2025, serratus-bio/virus-knowledge-graph, LinkedInLearning/learning-neo4j-2483130, dgg32/fda_food
 and another FoodData Central foundation-foods import, atilara/recipes-book-db, paldeep-singh/ssb-api and
 r-flores/Ingredients-found-in-packaged-foods-database.
-
-[s43C paragraph above]
-
-[s43D paragraph above]
-
-[s43E paragraph above]
 
 Helper s43F's paragraph, written blind for the forty-third split (domain searched: travel, transport, geography, energy,
 technology and telecoms; begun at 03:22 UTC on 5 December 2026, deadline 04:10). No graph: none found that the rules
@@ -7972,7 +7962,36 @@ Trent1048/Flight-Graph-Database-Builder, i98derKrampus/neo4j-traffic-navigation-
 neo4j-partners/neo4j-transport-for-london, tullanders/gtfs_neo4j, BiaPri/Graph_Field, dixse-pt/neo4j,
 jenzuffer/DB_exam_projects, ChiaraBachechi's Modena loaders and the GraphGists of neo4j-examples/graphgists.
 
-[s43F paragraph above]
+The forty-third split (declared 2026-12-05, twenty-sixth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, business, trade and
+economics; science, medicine, health, biology, chemistry and education; culture, books, music, film, art, history and
+games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 02:17 UTC on 5 December with a 04:10 deadline, each to find one graph, load it with its
+repository's own script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no
+schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. An API error held
+the helpers back for about an hour (the first began work at 03:22). One found a graph (commerce: india-unicorns, 03:22
+to 03:31); the science helper (03:25 to about 03:55, cut off by a second API error) and the travel helper (03:22 to
+03:29) found none the rules allow and recorded what they considered above; the government, culture and sports helpers
+had delivered nothing by the deadline. FORTY_THIRD_POOL = india-unicorns (one graph), drawn by
+`sorted(random.Random(71).sample(sorted(FORTY_THIRD_POOL), 1))` = india-unicorns: **frozen** (14 questions), to be run
+once at the end of the session's tuning. A split of one graph measures less than one of five: its figures are reported
+as one graph's. Declared as its helper reports it, and kept: 372 nodes in five labels (Company, Investor, SubSector,
+Sector, Location) and 806 relationships, no relationship property (so no relationship-property question); company names
+keep the list's "^" and "*" marks ("Flipkart^"), near-duplicate investors stay separate nodes ("Sequoia Capital",
+"Sequoia Capital India"), the sub-sector Classifieds sits under two sectors; the repository's README says MIT and it has
+no licence file.
+
+[s44A paragraph above]
+
+[s44B paragraph above]
+
+[s44C paragraph above]
+
+[s44D paragraph above]
+
+[s44E paragraph above]
+
+[s44F paragraph above]
 """
 
 from __future__ import annotations
@@ -8116,6 +8135,8 @@ FORTY_FIRST_SEED = 69
 FORTY_SECOND_POOL = ("comic-characters", "instacart-products", "japan-saved-places", "open-targets-indications",
                      "uspto-patent-manual")
 FORTY_SECOND_SEED = 70
+FORTY_THIRD_POOL = ("india-unicorns",)
+FORTY_THIRD_SEED = 71
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -17721,7 +17742,7 @@ def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
         _run_loader(MPEP, path, source, importer, print=_quiet)
 
 
-# [s43A source and writer above]
+# [s44A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -18075,7 +18096,7 @@ def write_india_unicorns(store: Any, mirror: Path) -> None:
     _run_loader(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, source, importer, print=_india_unicorns_print)
 
 
-# [s43B source and writer above]
+# [s44B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -18477,7 +18498,7 @@ def write_open_targets_indications(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s43C source and writer above]
+# [s44C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -18825,7 +18846,7 @@ def write_comic_characters(store: Any, mirror: Path) -> None:
         store.query("".join(parts) + statement[end:], params, read_only=False)
 
 
-# [s43D source and writer above]
+# [s44D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -19032,7 +19053,7 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
-# [s43E source and writer above]
+# [s44E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -19373,7 +19394,7 @@ def write_japan_saved_places(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{JAPAN_PLACES}: its loader failed: {'; '.join(failures[:3])}")
 
 
-# [s43F source and writer above]
+# [s44F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -20287,7 +20308,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
-    # [s43A Graph above]
+    # [s44A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -20327,7 +20348,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and month of entry, its sector and sub-sector, its cities and its select "
                                        "investors",
           writer=write_india_unicorns, source=INDIA_UNICORNS),
-    # [s43B Graph above]
+    # [s44B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -20359,7 +20380,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "and the drug's maximum clinical trial phase on each indication "
                                                  "(GeNETwork's drug-disease graph, 2025)",
           writer=write_open_targets_indications, source=GENETWORK),
-    # [s43C Graph above]
+    # [s44C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -20388,7 +20409,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
           "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
           writer=write_comic_characters, source=COMICS),
-    # [s43D Graph above]
+    # [s44D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -20409,7 +20430,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
-    # [s43E Graph above]
+    # [s44E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -20431,7 +20452,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "was visited, and its kind of activity and cuisine (a 2025 travel "
                                           "project's Python loader of its saved-places file)",
           writer=write_japan_saved_places, source=JAPAN_PLACES),
-    # [s43F Graph above]
+    # [s44F Graph above]
 ]}
 
 
