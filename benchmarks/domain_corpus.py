@@ -7973,9 +7973,10 @@ the helpers back for about an hour (the first began work at 03:22). One found a 
 to 03:31); the science helper (03:25 to about 03:55, cut off by a second API error) and the travel helper (03:22 to
 03:29) found none the rules allow and recorded what they considered above; the government, culture and sports helpers
 had delivered nothing by the deadline. FORTY_THIRD_POOL = india-unicorns (one graph), drawn by
-`sorted(random.Random(71).sample(sorted(FORTY_THIRD_POOL), 1))` = india-unicorns: **frozen** (14 questions), to be run
-once at the end of the session's tuning. A split of one graph measures less than one of five: its figures are reported
-as one graph's. Declared as its helper reports it, and kept: 372 nodes in five labels (Company, Investor, SubSector,
+`sorted(random.Random(71).sample(sorted(FORTY_THIRD_POOL), 1))` = india-unicorns: **frozen** (14 questions), run
+once at the end of the session's tuning (results/domains_frozen43.json) and **spent** since. A split of one graph
+measures less than one of five: its figures are reported as one graph's. Declared as its helper reports it, and
+kept: 372 nodes in five labels (Company, Investor, SubSector,
 Sector, Location) and 806 relationships, no relationship property (so no relationship-property question); company names
 keep the list's "^" and "*" marks ("Flipkart^"), near-duplicate investors stay separate nodes ("Sequoia Capital",
 "Sequoia Capital India"), the sub-sector Classifieds sits under two sectors; the repository's README says MIT and it has
@@ -20343,7 +20344,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "of 2017): 49,688 products, the aisle each is shelved in and the "
                                            "department of each aisle",
           writer=write_instacart_products, source=INSTACART),
-    Graph("india-unicorns", "frozen", "India's 102 unicorn start-ups as of June 2023 (MLV Prasad's Kaggle list): "
+    Graph("india-unicorns", "spent", "India's 102 unicorn start-ups as of June 2023 (MLV Prasad's Kaggle list): "
                                        "each company's rank, entry and current valuation in billions of dollars "
                                        "and month of entry, its sector and sub-sector, its cities and its select "
                                        "investors",
