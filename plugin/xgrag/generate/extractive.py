@@ -2333,10 +2333,20 @@ class _Reading:
 
     def _restates_neighbour(self, entity: str, value: str) -> bool:
         """Whether `value`, a value of `entity` longer than a name, says the whole name of an entity `entity` is tied
-        to among other words (an address naming the prefecture the place is in)."""
-        low = value.casefold()
-        return any(len(n) >= 3 and n.casefold() != low.strip() and re.search(
-            rf"(?<!\w){re.escape(n.casefold())}(?!\w)", low) is not None for n in self._tied.get(entity, ()))
+        to among other words (an address naming the prefecture the place is in). Read once per (entity, value):
+        every chain ending at the value asks, and a hub has hundreds of ties."""
+        known = self._restated.get((entity, value))
+        if known is None:
+            low = value.casefold()
+            known = any(len(n) >= 3 and n.casefold() != low.strip() and re.search(
+                rf"(?<!\w){re.escape(n.casefold())}(?!\w)", low) is not None for n in self._tied.get(entity, ()))
+            self._restated[(entity, value)] = known
+        return known
+
+    @functools.cached_property
+    def _restated(self) -> dict[tuple[str, str], bool]:
+        """`_restates_neighbour`'s answers so far."""
+        return {}
 
     @functools.cached_property
     def _counted_keyed(self) -> bool:
