@@ -1008,11 +1008,7 @@ class _Reading:
         if self.mentioned:
             lowered = lowered_names(question, [Node(n, n) for n in sorted(known - self.mentioned)], covered)
             if lowered:
-                ties: dict[str, set[str]] = {}
-                for f in facts:
-                    if f.kind == "edge" and f.head != f.tail:
-                        ties.setdefault(f.head, set()).add(f.tail)
-                        ties.setdefault(f.tail, set()).add(f.head)
+                ties = self._tied
                 near = set(self.mentioned) | {n for m in self.mentioned for n in ties.get(m, ())}
                 self.mentioned |= {node.name for node, _ in lowered if ties.get(node.name, set()) & near}
             # ... and one stored in lower case, tied to a mentioned entity itself ("how much walnut do I need for the
@@ -1099,10 +1095,10 @@ class _Reading:
         # between, qualify that name, they name nothing: "which case is cited in MPEP 2730" names section 2730, not
         # the one case of the context whose `source` is "MPEP"; uspto-patent-manual, spent. After a name they
         # still name their own entity: "from Longyearbyen LYR", the airport)
-        tokens = re.findall(r"[\w.-]+", question)
+        # (the tokens `cased` holds, as typed)
         starts = {key_tokens(w)[0] for w in said.values() if w and key_tokens(w)}
-        capitals = {t.lower() for i, t in enumerate(tokens) if re.fullmatch(r"[A-Z]{3,}", t) and any(
-            j < len(tokens) and key_tokens(tokens[j])[:1] == (w,) and (j == i + 1 or tokens[i + 1].islower())
+        capitals = {t.lower() for i, t in enumerate(cased) if re.fullmatch(r"[A-Z]{3,}", t) and any(
+            j < len(cased) and key_tokens(cased[j])[:1] == (w,) and (j == i + 1 or cased[i + 1].islower())
             for j in (i + 1, i + 2) for w in starts)}
         by_code_value: dict[str, set[str]] = {}
         for f in facts:

@@ -194,6 +194,14 @@ def _add_rows(sub: Subgraph, rows: Sequence[Sequence[object]], take: int, max_no
     return added, new
 
 
+def _groups(store: Neo4jStore, frontier: Sequence[str], ex_nodes: Sequence[str], ex_rels: Sequence[str]
+            ) -> list[Group]:
+    """The fan-out of a hop from `frontier`, by group (`cypher/expand_groups.cypher`), the perturbation applied."""
+    rows = store.read_plain("expand_groups", frontier=list(frontier), excluded_node_ids=list(ex_nodes),
+                            excluded_rel_ids=list(ex_rels))[0]["groups"]
+    return [Group(str(g[0]), str(g[1]), bool(g[2]), None if g[3] is None else str(g[3]), int(g[4])) for g in rows]
+
+
 def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_nodes: Sequence[str],
                   ex_rels: Sequence[str], room: int, max_nodes: int, hop: int,
                   notes: list[str]) -> tuple[int, list[str]]:
@@ -216,10 +224,9 @@ def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_
     # its groups smallest first (relation, direction, neighbour type): what it holds once (the aisle's department)
     # before its fan-out, the many others of the named ones' kind tied to it as they are (the aisle's 200 other
     # products; instacart-products, spent: read by id, they filled the room and the department was left out)
-    groups = sorted(store.read_plain("expand_groups", frontier=bridges, excluded_node_ids=list(ex_nodes),
-                                     excluded_rel_ids=list(ex_rels))[0]["groups"],
-                    key=lambda g: (int(g[4]), str(g[0]), str(g[1]), bool(g[2]), "" if g[3] is None else str(g[3])))
-    rows = store.read_plain("expand_chosen", groups=[[g[0], g[1], g[2], g[3]] for g in groups],
+    groups = sorted(_groups(store, bridges, ex_nodes, ex_rels),
+                    key=lambda g: (g.size, g.node, g.relation, g.outgoing, g.type or ""))
+    rows = store.read_plain("expand_chosen", groups=[[g.node, g.relation, g.outgoing, g.type] for g in groups],
                             excluded_node_ids=list(ex_nodes), excluded_rel_ids=list(ex_rels),
                             limit=room + 1)[0]["rows"]
     added, new = _add_rows(sub, rows, room, max_nodes)
@@ -264,9 +271,7 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                 added, bridged = _from_bridges(store, sub, frontier, ex_nodes, ex_rels, room, cfg.max_nodes, hop,
                                                notes)
                 room -= added
-            groups = [Group(str(g[0]), str(g[1]), bool(g[2]), None if g[3] is None else str(g[3]), int(g[4]))
-                      for g in store.read_plain("expand_groups", frontier=sorted(frontier),
-                                                excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)[0]["groups"]]
+            groups = _groups(store, sorted(frontier), ex_nodes, ex_rels)
             total = sum(g.size for g in groups)
             words = question_words(question, seeds_named, groups)
             # the room is shared with the hops still to come; a hub's group is cut to fit only where nothing
