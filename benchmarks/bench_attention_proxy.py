@@ -20,7 +20,11 @@ among its top 10, and each of leave-one-out's top 3's rank in it):
 - plan (embedding): the proxy-first plan's order as it verifies (proxy.proxy_plan under the embedding proxy: the
   answer's restated facts, its trails, its value facts, then the embedding proxy) -- what the plan's default ranks;
 - attention (attntrace): the target's attention, AttnTrace's mean of each fact's 5 most attended tokens;
-- attention (sum): the plain sum of the attention over the fact's tokens (AttnTrace's baseline).
+- attention (sum): the plain sum of the attention over the fact's tokens (AttnTrace's baseline);
+- gradient (input x gradient): the target's gradient of log P(a0) by its input embeddings, times the embeddings,
+  summed over the fact's tokens (SmolLM2Generator.context_gradient: the first-order estimate of the drop in log P(a0)
+  were the fact's tokens zeroed), largest first; its absolute value; and the summed gradient norm. One forward and
+  one backward pass over the whole prompt and a0.
 (proxy_plan under the attention proxy puts the attention's top 3 first: its top 3 is attention (attntrace)'s.)
 Also per row: log P(a0) from the baseline's score and from the attention pass (must agree within 1e-3), the pass's
 tokens (reused from the kept prefix, computed) and seconds with the load average.
@@ -110,6 +114,14 @@ def main() -> None:
             got = run.attention
             sums = got.spans["sum"] if got is not None else {}
             ranks["attention_sum"] = sorted((p.target for p in units), key=lambda t: -sums.get(t, 0.0))
+            ctx = run.baseline_context
+            assert ctx is not None
+            grad = gen.context_gradient(ctx.prompt, ctx.system, run.a0.text, ctx.spans)  # type: ignore[attr-defined]
+            ixg = grad.spans["input_x_gradient"]
+            norms = grad.spans["gradient_norm"]
+            ranks["gradient_input_x"] = sorted((p.target for p in units), key=lambda t: -ixg.get(t, 0.0))
+            ranks["gradient_input_x_abs"] = sorted((p.target for p in units), key=lambda t: -abs(ixg.get(t, 0.0)))
+            ranks["gradient_norm"] = sorted((p.target for p in units), key=lambda t: -norms.get(t, 0.0))
             run.proxy_scores = {}  # the embedding proxy from here
             ranks["embedding"] = [p.target for p in run.by_promise(units)]
             candidates, rest = proxy_plan(run, units, 3)
@@ -126,6 +138,8 @@ def main() -> None:
                                                             "tokens": got.context_tokens,
                                                             "seconds": round(got.seconds, 3)},
                 "seconds_baseline_and_attention": seconds,
+                "gradient_pass": {"logprob": grad.score.logprob, "tokens": grad.context_tokens,
+                                  "seconds": round(grad.seconds, 3)},
                 "top3": {name: r[:3] for name, r in ranks.items()},
                 "recall_at_3": {name: recall(r, loo_top3) for name, r in ranks.items()},
                 "recall_at_10": {name: recall(r, loo_top3, 10) for name, r in ranks.items()},

@@ -57,3 +57,23 @@ def test_the_fact_the_answer_copies_draws_the_most_attention_from_the_kept_prefi
     assert alone.reused_tokens == 0
     assert alone.score.logprob == pytest.approx(got.score.logprob, abs=1e-3)
     assert alone.spans["attntrace"]["r_out"] == pytest.approx(got.spans["attntrace"]["r_out"], rel=1e-3)
+
+
+def test_the_gradient_pass_ranks_the_fact_the_answer_copies_first_and_scores_the_answer_as_score_answer() -> None:
+    # the gradient proxy measured in benchmarks/bench_attention_proxy.py: one forward and one backward pass over the
+    # whole text; its log P(a0) is the plain score's, and on a context whose answer copies one fact both of its
+    # readings (input x gradient, the gradient's norm) put that fact first, by a margin
+    sub, _ = films()
+    ctx = render(QUESTION, sub, order=films()[1])
+    gen = SmolLM2Generator(max_new_tokens=8)
+    got = gen.context_gradient(ctx.prompt, ctx.system, ANSWER, ctx.spans)
+    assert got.score.logprob == pytest.approx(gen.score_answer(ctx.prompt, ctx.system, ANSWER).logprob, abs=1e-3)
+    assert got.reused_tokens == 0 and got.score.tokens == got.answer_tokens
+    for reading in ("input_x_gradient", "gradient_norm"):
+        scores = got.spans[reading]
+        assert set(scores) == set(sub.relationships)
+        ranked = sorted(scores, key=lambda k: -scores[k])
+        assert ranked[0] == "r_out", (reading, ranked[:3])
+        assert scores["r_out"] > 1.3 * scores[ranked[1]], (reading, scores["r_out"], scores[ranked[1]])
+    # the model is left as it was: no gradient kept on its weights
+    assert all(p.grad is None for p in load_smollm2().model.parameters())

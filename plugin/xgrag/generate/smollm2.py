@@ -600,6 +600,63 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                                 scores_by_key(weights, dict(zip(keys, ranges, strict=True))),
                                 answer_tokens=n - first, context_tokens=n, reused_tokens=reused, seconds=seconds)
 
+    def context_gradient(self, prompt: str, system: str | None, answer: str,
+                         spans: Mapping[str, tuple[int, int]]) -> ContextAttention:
+        """Each span's first-order effect on log P(answer | prompt): the gradient of the answer's log-probability
+        with respect to the input embeddings, times those embeddings, summed over the span's tokens
+        ("input_x_gradient", Simonyan et al. 2014 / Shrikumar et al. 2017: the Taylor estimate of what zeroing the
+        span's embeddings would take from log P(answer); positive = the span supports the answer), and the summed
+        L2 norm of the gradient over the span's tokens ("gradient_norm"). One forward and one backward pass over the
+        whole text (no prefix cache: the gradient runs through every position), with log P(answer) from the same
+        forward pass."""
+        if not isinstance(answer, str) or not answer:
+            raise UsageError(f"{self.name}: the answer to attribute is empty")
+        lm = self.load()
+        import numpy as np
+        import torch
+
+        text = self.chat_prompt(prompt, system)
+        where = text.rfind(prompt)
+        if where < 0:
+            raise GenerationError(f"{self.name}: the chat template does not contain the prompt verbatim")
+        full = text + answer
+        with lm.lock:
+            t0 = time.perf_counter()
+            try:
+                ids, offsets, first = self._encode(lm, full, len(text))
+                n = int(ids.shape[1])
+                if first >= n:
+                    raise UsageError(f"{self.name}: the answer adds no token to the prompt")
+                token_ids = [int(t) for t in ids[0]]
+                with torch.enable_grad():
+                    embeds = lm.model.get_input_embeddings()(ids).detach().float().requires_grad_(True)
+                    out = lm.model(inputs_embeds=embeds, attention_mask=torch.ones_like(ids), use_cache=False)
+                    logp = torch.log_softmax(out.logits[0, first - 1:n - 1].float(), dim=-1)
+                    chosen = torch.tensor(token_ids[first:], dtype=torch.long)[:, None]
+                    picked = logp.gather(1, chosen)[:, 0]
+                    # the gradient by the inputs only: backward() would also fill every weight's .grad, kept on the
+                    # shared model (memory, and a state later passes would carry)
+                    (grad,) = torch.autograd.grad(picked.sum(), embeds)
+                grad = grad[0].detach()
+                ixg = (grad * embeds[0].detach()).sum(dim=-1).double().numpy()
+                norm = grad.norm(dim=-1).double().numpy()
+                values = [float(v) for v in picked.detach().tolist()]
+            except (GenerationError, UsageError):
+                raise
+            except Exception as exc:
+                raise GenerationError(f"{self.name}: the gradient pass failed: {exc}") from exc
+            seconds = time.perf_counter() - t0
+        logprobs: list[float | None] = [*([None] * first), *values]
+        total, count = span_logprob([a for a, _ in offsets], [b for _, b in offsets], logprobs, len(text), len(full),
+                                    f"{self.name} (gradient of the answer)")
+        keys = list(spans)
+        ranges = token_ranges(offsets, [(where + spans[k][0], where + spans[k][1]) for k in keys])
+        by: dict[str, dict[str, float]] = {
+            "input_x_gradient": {k: float(np.sum(ixg[a:b])) for k, (a, b) in zip(keys, ranges, strict=True)},
+            "gradient_norm": {k: float(np.sum(norm[a:b])) for k, (a, b) in zip(keys, ranges, strict=True)}}
+        return ContextAttention(AnswerScore(total, count, Usage(1, n, 0, seconds)), by, answer_tokens=n - first,
+                                context_tokens=n, reused_tokens=0, seconds=seconds)
+
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""
         if not isinstance(answer, str) or not answer:
