@@ -179,7 +179,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v56"
+READER_VERSION = "extractive-v57"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -2318,6 +2318,16 @@ class _Reading:
         return _sentence(name), ids[:1]
 
     @functools.cached_property
+    def _fan(self) -> dict[tuple[str, str, bool], set[str]]:
+        """By (entity, relation, whether the entity is its start), the other ends of the context's relationships."""
+        fan: dict[tuple[str, str, bool], set[str]] = {}
+        for f in self.facts:
+            if f.kind == "edge" and f.head != f.tail:
+                fan.setdefault((f.head, f.relation, True), set()).add(f.tail)
+                fan.setdefault((f.tail, f.relation, False), set()).add(f.head)
+        return fan
+
+    @functools.cached_property
     def _tied(self) -> dict[str, set[str]]:
         """By entity, the entities a relationship of the context ties it to (either end)."""
         tied: dict[str, set[str]] = {}
@@ -2758,7 +2768,14 @@ class _Reading:
             closer = closer or (len(steps) == 1 and not end.value and end.fact.kind == "edge"
                                 and end.at == end.fact.head and end.at != end.to)
             own = False
-        length = (len(steps), foreign) if any_words else (not closer, not own, -len(steps), foreign)
+        # (where no word is stated, a chain read on through one of several the named entity reaches alike is read
+        # through an arbitrary one: "who recorded the album Jagged Little Pill" is the album's artist, not the
+        # composer of one of its tracks; chinook-music, spent. Through the one it reaches so, or through the one
+        # between it and another named entity, it reads on as before: the transfer's date, the radar's ring)
+        arbitrary = not any_words and len(steps) > 1 and not steps[0].value and steps[0].to not in self.mentioned \
+            and steps[0].to not in self.bridges \
+            and len(self._fan.get((steps[0].at, steps[0].relation, steps[0].at == steps[0].fact.head), ())) > 1
+        length = (len(steps), foreign) if any_words else (not closer, not own, arbitrary, -len(steps), foreign)
         # a value's kind (a date, a count, an amount) is read off the value itself and outranks the question's
         # words; an agent is only guessed from the entity's type name, which a graph need not spell as a person
         # ("who is peter's cousin" -> Benjamin Bunny, a Rabbit, COUSIN OF Peter; not Mr. Mcgregor, a Person who

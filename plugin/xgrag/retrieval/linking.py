@@ -40,6 +40,7 @@ from xgrag.retrieval.name_index import (
     declared_forms,
     designations,
     qualified_rest,
+    qualified_word,
     qualifier_first,
     shared_index,
 )
@@ -805,6 +806,16 @@ def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> 
     return select_whole(question, candidates)[0]
 
 
+def _capitalised(question: str) -> frozenset[str]:
+    """The words a question types capitalised where a sentence does not ask for a capital (not its first word, not
+    after a full stop, not in a question typed in Title Case: some word in lower case), as typed."""
+    words = list(re.finditer(r"[^\W\d_]+", question))
+    if not any(w.group().islower() for w in words):
+        return frozenset()
+    return frozenset(w.group() for i, w in enumerate(words) if i > 0 and w.group()[:1].isupper()
+                     and w.group()[1:].islower() and not re.search(r"[.!?:]\s*$", question[:w.start()]))
+
+
 def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema_stems: frozenset[str] = frozenset()
                   ) -> tuple[list[LinkedEntity], set[int]]:
     """select_mentions, plus the question-token positions the chosen mentions cover. `schema_stems`: the stems of
@@ -813,6 +824,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
     q = key_tokens(question.replace("[", " ").replace("]", " "))
     units = number_units(question.replace("[", " ").replace("]", " "))
     found: list[_Found] = []
+    capitalised = _capitalised(question)
     for node, score in candidates:
         for surface in (node.name, *node.aliases):
             s = key_tokens(surface)
@@ -842,13 +854,32 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             # (the longest form the question types: "Album Go Live" is "Go Live (album)" with its qualifier said
             # first, more than the name without it, which another entity's whole name "Go Live" ties; kpop-network,
             # spent, linked the namesake)
-            forms = [(start, short) for short in short_forms(s) + abbreviated_forms(surface)
-                     if (start := _find(q, short, units)) >= 0]
+            shorts = short_forms(s) + abbreviated_forms(surface)
+            # ... or by the one word before its qualifier, typed as a name is (`qualified_word`, `_capitalised`)
+            word = qualified_word(surface)
+            if word is not None and word in capitalised:
+                shorts.append(key_tokens(word))
+            forms = [(start, short) for short in shorts if (start := _find(q, short, units)) >= 0]
             if forms:
                 start, short = max(forms, key=lambda form: len(form[1]))
                 found.append((start, start + len(short), " ".join(short), node, score, "short", surface.islower()))
     if not found:
         return [], set()
+    # several names found without their other words on the same words are told apart by those other words the
+    # question says ("Which record did Rhino put out as a digital release in 2006": "Rhino (digital, 2006)", not
+    # "Rhino (cd, 2006)"; wareham-discography, spent), as `mention_words` tells apart names a part of which is said
+    q_set = set(q)
+    shorts: dict[tuple[int, int], list[_Found]] = {}
+    for f in found:
+        if f[5] == "short":
+            shorts.setdefault((f[0], f[1]), []).append(f)
+    for alike in shorts.values():
+        if len({f[3].id for f in alike}) < 2:
+            continue
+        said = {id(f): len((set(key_tokens(f[3].name)) - set(f[2].split())) & q_set) for f in alike}
+        most = max(said.values())
+        if most:
+            found = [f for f in found if id(f) not in said or said[id(f)] == most]
     if any(f[5] == "bracket" for f in found):
         found = [f for f in found if f[5] == "bracket"]
     else:

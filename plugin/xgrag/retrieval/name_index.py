@@ -266,6 +266,17 @@ def qualified_rest(name: str) -> str | None:
     return rest
 
 
+def qualified_word(name: str) -> str | None:
+    """The one word in Latin letters (three or more) that a name keeps before the qualifier in brackets ending it
+    ("Joker (New Earth)": "Joker"), which `qualified_rest` refuses as too common a word to stand for the entity on
+    its own; `select_whole` reads it only where the question types it capitalised inside a sentence, as a name is
+    ("Is the Joker a good character": comic-characters, spent, linked nothing). None otherwise."""
+    parts = _qualified(name)
+    if parts is None or not re.fullmatch(r"[A-Z][A-Za-z]{2,}", parts[0]):
+        return None
+    return parts[0]
+
+
 def qualifier_first(name: str) -> str | None:
     """A name whose qualifier in brackets, a word or three in lower case, is said before it, as an adjective is
     ("Sled (selectorized)": "selectorized Sled", "Lever (plate loaded)": "plate loaded Lever"): a catalogue writes

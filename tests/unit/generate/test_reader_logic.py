@@ -3340,3 +3340,16 @@ def test_the_words_of_a_referring_clause_say_its_tie_not_a_later_fact() -> None:
     assert _read("In which prefecture is the saved place listed under information?", facts) == (
         "Nagasaki.", ["a", "r"])
     assert _read("Which saved list is the place listed under information on?", facts)[0] == "star."
+
+
+def test_no_word_stated_a_chain_through_one_of_several_alike_is_no_likelier_than_the_named_one_s_own_tie() -> None:
+    # chinook-music (spent): "who recorded the album Jagged Little Pill" is the album's artist (BY), not the composer
+    # of one of its many tracks (ON), which no word asked for either
+    facts = [_edge("a", "Jagged Little Pill", "BY", "Alanis Morissette", "Album", "Artist"),
+             _edge("o1", "Forgiven", "ON", "Jagged Little Pill", "Track", "Album"),
+             _edge("o2", "You Oughta Know (Alternate)", "ON", "Jagged Little Pill", "Track", "Album"),
+             _prop("c1", "Forgiven", "composer", "Alanis Morissette & Glenn Ballard", "Track"),
+             _prop("c2", "You Oughta Know (Alternate)", "composer", "Alanis Morissette & Glenn Ballard", "Track")]
+    assert _read("Who recorded the album Jagged Little Pill?", facts) == ("Alanis Morissette.", ["a"])
+    assert _read("Who composed Forgiven?", facts) == ("Alanis Morissette & Glenn Ballard.", ["c1"])
+    # (through the one a named entity reaches so, a chain reads on as before: the fincen transfer's date, above)

@@ -76,6 +76,25 @@ def test_a_title_typed_without_its_qualifier_in_brackets_is_linked_as_a_short_fo
     assert sorted((le.node.id, le.method) for le in linked) == [("1", "short"), ("2", "exact")]
 
 
+def test_a_one_word_name_before_its_qualifier_is_linked_only_where_typed_capitalised_inside_the_sentence() -> None:
+    # comic-characters (spent): "Is the Joker a good or a bad character?" for "Joker (New Earth)"; a common word
+    # ("star", "joker") in lower case, at the question's start or in a Title Case question names nothing
+    cands = [(Node("1", "Joker (New Earth)"), 1.0), (Node("2", "Star (magazine)"), 1.0),
+             (Node("3", "Batman (New Earth)"), 1.0)]
+    linked = select_mentions("Is the Joker a good or a bad character?", cands)
+    assert [(le.node.id, le.method, le.mention) for le in linked] == [("1", "short", "joker")]
+    assert [le.node.id for le in select_mentions("Which magazine is called Star?", cands)] == ["2"]
+    # two such names on the same word are told apart by their other words the question says
+    cands = [(Node("c", "Rhino (cd, 2006)"), 1.0), (Node("d", "Rhino (digital, 2006)"), 1.0)]
+    assert [le.node.id for le in select_mentions("Which record did Rhino put out as a digital release in 2006?",
+                                                 cands)] == ["d"]
+    assert sorted(le.node.id for le in select_mentions("What did Rhino put out?", cands)) == ["c", "d"]
+    cands = [(Node("1", "Joker (New Earth)"), 1.0), (Node("2", "Star (magazine)"), 1.0)]
+    for question in ("Is the joker a good character?", "Joker is good or bad?", "Who is the star of the show?",
+                     "Is The Joker A Good Character?", "Who was there. Star of the show?"):
+        assert select_mentions(question, cands) == [], question
+
+
 def test_a_name_typed_with_its_qualifier_in_brackets_said_first_is_linked_as_a_short_form() -> None:
     # exrx-exercises (spent): "the selectorized sled" is "Sled (selectorized)", not the plain "Sled" beside it
     cands = [(Node("1", "Sled (selectorized)"), 1.0), (Node("2", "Sled"), 1.0), (Node("3", "Sled (plate loaded)"), 1.0)]
