@@ -590,6 +590,31 @@ def _find_with_articles(seq: tuple[str, ...], sub: tuple[str, ...],
     return None
 
 
+# At most this many words of a name may follow its maker's name untyped ("for women and men")
+_BY_REST = 4
+
+
+def _find_by(seq: tuple[str, ...], sub: tuple[str, ...],
+             units: Iterable[tuple[int, int]] = ()) -> tuple[int, int] | None:
+    """The span [start, end) where a name that runs a thing's name into its maker's ("Zazen Robert Piguet for women
+    and men") is typed with "by" between them ("Zazen by Robert Piguet"), its last few words (`_BY_REST`) untyped,
+    or None."""
+    if len(sub) < 2 or "by" in sub:
+        return None
+    for j, word in enumerate(seq):
+        if word != "by":
+            continue
+        for a in range(1, min(j, len(sub) - 1) + 1):
+            if seq[j - a:j] != sub[:a]:
+                continue
+            b = len(sub) - a
+            while b > 0 and (len(sub) - a - b > _BY_REST or seq[j + 1:j + 1 + b] != sub[a:a + b]):
+                b -= 1
+            if b and not splits_a_number(j - a, j + 1 + b, units):
+                return j - a, j + 1 + b
+    return None
+
+
 def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int, int]] = ()) -> int:
     """Where a name of two or more words occurs with its last word in the other number (`same_word`), or -1."""
     n = len(sub)
@@ -842,6 +867,13 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             if span is not None:
                 found.append((span[0], span[1], joined, node, score, "exact", surface.islower()))
                 continue
+            # a thing's name run into its maker's, typed with "by" between them ("Zazen by Robert Piguet" for
+            # "Zazen Robert Piguet for women and men"; fragrantica-perfumes, spent, linked none): inferred ("short")
+            span = _find_by(q, s, units)
+            if span is not None:
+                found.append((span[0], span[1], " ".join(q[span[0]:span[1]]), node, score, "short",
+                              surface.islower()))
+                continue
             # a name of two or more words whose last word the question inflects ("the Liberal Democrats" for the
             # party stored as "Liberal Democrat"): inferred, said as such ("plural")
             start = _find_inflected(q, s, units)
@@ -869,11 +901,11 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
     # question says ("Which record did Rhino put out as a digital release in 2006": "Rhino (digital, 2006)", not
     # "Rhino (cd, 2006)"; wareham-discography, spent), as `mention_words` tells apart names a part of which is said
     q_set = set(q)
-    shorts: dict[tuple[int, int], list[_Found]] = {}
+    by_span: dict[tuple[int, int], list[_Found]] = {}
     for f in found:
         if f[5] == "short":
-            shorts.setdefault((f[0], f[1]), []).append(f)
-    for alike in shorts.values():
+            by_span.setdefault((f[0], f[1]), []).append(f)
+    for alike in by_span.values():
         if len({f[3].id for f in alike}) < 2:
             continue
         said = {id(f): len((set(key_tokens(f[3].name)) - set(f[2].split())) & q_set) for f in alike}
