@@ -379,7 +379,9 @@ def compound_parts(word: str, vocabulary: set[str]) -> tuple[str, str | None] | 
         return None
     for i in range(3, len(word) - 3):
         head = stem(word[i:])
-        if head in vocabulary:
+        # (a head of three letters is too short to tell a compound from a word that merely ends in it: "character"
+        # is no "char" + "acter", read "act", the `actors` of a role; k-dramas, spent)
+        if len(head) >= 4 and head in vocabulary:
             return head, word[:i] if word[:i] in vocabulary else None
     return None
 

@@ -44,6 +44,10 @@ def test_a_compound_word_states_its_head_where_the_graph_has_that_word() -> None
     assert stem("writer") in stated_stems("the screenwriter of X", vocabulary)
     assert stem("writer") in stated_stems("who is the scriptwriter", vocabulary)
     assert stated_stems("the screenwriter of X", content_stems("has genre")) == content_stems("screenwriter of X")
+    # a word that only ends in three letters of a vocabulary stem is no compound: "character" says no `actors`
+    # (k-dramas, spent: a role's `actors` answered "which drama is X a character in")
+    assert stated_stems("which drama is X a character in", content_stems("actors")) \
+        == content_stems("which drama is X a character in")
 
 
 def test_a_word_states_the_one_word_of_the_graph_it_is_a_slip_of_the_pen_from() -> None:
