@@ -179,7 +179,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v57"
+READER_VERSION = "extractive-v58"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -219,7 +219,7 @@ _EXCLUDING = r"(?:besides|aside\s+from|apart\s+from|other\s+than|except(?:\s+for
 # (a list of them too, its last of up to three words: "explicitly, implicitly or only in effect"; us-constitutional-law,
 # spent, was read as a yes/no question and answered with the other case named)
 # (a word in Chinese letters is an option too: "在上市還是上櫃交易", read "上市 or 上櫃 trade")
-_OPTION_WORD = r"(?:[a-z][a-z-]+|[\u4e00-\u9fff]+)"
+_OPTION_WORD = r"(?:[a-z][a-z-]+(?:['’]s)?|[\u4e00-\u9fff]+)"
 _CHOICE = re.compile(rf"(?<![a-z])((?:{_OPTION_WORD},\s+){{0,4}})(?:an? |the )?({_OPTION_WORD}),?\s+or\s+"
                      rf"(?:an? |the )?((?:{_OPTION_WORD}\s+){{0,3}}{_OPTION_WORD})\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
@@ -1730,10 +1730,25 @@ class _Reading:
         option_words = [re.findall(_OPTION_WORD, g) for g in choice.groups()] if choice else []
         if choice and len(option_words[2]) > 1 and stem(option_words[2][-1]) in type_words:
             option_words[2] = option_words[2][:-1]
+        # (options said as possessives, "a men's or a women's fragrance", qualify the noun after the last one: the
+        # options are "men" and "women", the noun none; fragrantica-perfumes, spent)
+        if choice:
+            final = option_words[2]
+            owned = [i for i, w in enumerate(final) if re.search(r"['’]s$", w)]
+            if owned and owned[-1] < len(final) - 1:
+                option_words[2] = final[:owned[-1] + 1]
+            option_words = [[re.sub(r"['’]s$", "", w) for w in ws] for ws in option_words]
         options = {stem(w) for ws in option_words for w in ws if w not in WEAK}
         # ... and an entity whose name says an option is that option, as a value saying it is (`_steps_from`); a
         # type's word says no option ("a normal cell or a cancer cell": every cell's name says "cell")
         self.offered = frozenset(options - type_words)
+        # (a name said only in part, by the options' words, is no entity the question names: "is X a men's or a
+        # women's fragrance" does not name the target "for women and men", which may be X's answer; an option typed
+        # as a whole name, "Paris or London", still names it)
+        if self.offered:
+            self.mentioned -= {n for n in self.mentioned if self.mention_of.get(n)
+                               and key_tokens(self.mention_of[n]) != key_tokens(n)
+                               and content_stems(self.mention_of[n]) <= self.offered}
         # so is the state a yes/no question asks about ("is the skill X published?": a status "published"), of the
         # entity it names: its words beyond the names and types, said by a short value
         yes_no = not options and _YES_NO.match(plain.lower()) is not None
@@ -2305,7 +2320,9 @@ class _Reading:
             return None
         ties = {}
         for n in sorted(self.mentioned):
-            if not content_stems(n) & self.offered:
+            # (a name that says two options, "for women and men", is none of them: "is X a men's or a women's
+            # fragrance" is not answered by another perfume's target; fragrantica-perfumes, spent)
+            if len(content_stems(n) & self.offered) != 1:
                 continue
             ids = sorted(f.id for f in self.facts if f.kind == "edge" and f.head != f.tail and n in (f.head, f.tail)
                          and ({f.head, f.tail} - {n}) & self.mentioned

@@ -3353,3 +3353,15 @@ def test_no_word_stated_a_chain_through_one_of_several_alike_is_no_likelier_than
     assert _read("Who recorded the album Jagged Little Pill?", facts) == ("Alanis Morissette.", ["a"])
     assert _read("Who composed Forgiven?", facts) == ("Alanis Morissette & Glenn Ballard.", ["c1"])
     # (through the one a named entity reaches so, a chain reads on as before: the fincen transfer's date, above)
+
+
+def test_options_said_as_possessives_are_the_options_and_a_name_saying_both_is_neither() -> None:
+    # fragrantica-perfumes (spent): "a men's or a women's fragrance" offers "men" and "women"; the target "for
+    # women and men", which another perfume has, says both and answers nothing
+    nexa, solaris = "Nexa Immortal Rue Broca for men", "Solaris Penhaligon's for women and men"
+    facts = [Fact("a", nexa, "FOR_TARGET", "for men", "edge", None, "Perfume", "Target"),
+             Fact("b", nexa, "HAS_BRAND", "Rue Broca", "edge", None, "Perfume", "Brand"),
+             Fact("c", solaris, "FOR_TARGET", "for women and men", "edge", None, "Perfume", "Target"),
+             Fact("e", solaris, "HAS_BRAND", "Penhaligon's", "edge", None, "Perfume", "Brand")]
+    assert _read("Is Nexa Immortal by Rue Broca a men's or a women's fragrance?", facts) == ("for men.", ["a"])
+    assert _read("Is Solaris by Penhaligon's a men's or a women's fragrance?", facts) == ("for women and men.", ["c"])
