@@ -179,7 +179,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v58"
+READER_VERSION = "extractive-v59"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -1443,6 +1443,16 @@ class _Reading:
                 self.via_type = stem(m.group(1))
                 self.via_words = frozenset(content_stems(plain.lower()[m.end(1):min(later)]) - type_words)
                 break
+        # ... and "the <named> <type>": the entity of that type tied to the one named, which the question asks about
+        # ("who is the Caron perfume made for": the perfume HAS_BRAND Caron, then its target; fragrantica-perfumes,
+        # spent, answered the perfume); not the named one's own type ("the Caron brand")
+        if self.via_type is None:
+            for n in sorted(self.mentioned):
+                spelt = (self.mention_of.get(n) or n).lower()
+                m = re.search(r"\bthe\s+" + re.escape(spelt) + r"\s+([a-z]+)\b", plain.lower())
+                if m is not None and stem(m.group(1)) in type_words - self._type_stems(n):
+                    self.via_type = stem(m.group(1))
+                    break
         # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
         # (a code the question names the entity by is no word asked of it: "what is disease H00131")
         self.defines = bool(_WHAT_IS.match(plain.lower())) and not self.q_stems - {stem(c) for c in self.codes} \

@@ -3365,3 +3365,15 @@ def test_options_said_as_possessives_are_the_options_and_a_name_saying_both_is_n
              Fact("e", solaris, "HAS_BRAND", "Penhaligon's", "edge", None, "Perfume", "Brand")]
     assert _read("Is Nexa Immortal by Rue Broca a men's or a women's fragrance?", facts) == ("for men.", ["a"])
     assert _read("Is Solaris by Penhaligon's a men's or a women's fragrance?", facts) == ("for women and men.", ["c"])
+
+
+def test_the_named_one_s_type_phrase_refers_to_the_entity_of_that_type_tied_to_it() -> None:
+    # fragrantica-perfumes (spent): "who is the Caron perfume made for" asks the target of the perfume HAS_BRAND
+    # Caron, not the perfume
+    perfume = "Pour Un Homme de Caron Parfum Caron for men"
+    facts = [Fact("a", perfume, "HAS_BRAND", "Caron", "edge", None, "Perfume", "Brand"),
+             Fact("b", perfume, "FOR_TARGET", "for men", "edge", None, "Perfume", "Target"),
+             Fact("c", perfume, "HAS_ACCORD", "woody", "edge", None, "Perfume", "Accord"),
+             Fact("e", "Other X for women", "HAS_BRAND", "Dior", "edge", None, "Perfume", "Brand")]
+    assert _read("Who is the Caron perfume made for?", facts) == ("for men.", ["a", "b"])
+    assert _read("Which perfume does Caron make?", facts) == (f"{perfume}.", ["a"])
