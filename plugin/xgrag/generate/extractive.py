@@ -1449,9 +1449,9 @@ class _Reading:
         if self.via_type is None:
             for n in sorted(self.mentioned):
                 spelt = (self.mention_of.get(n) or n).lower()
-                m = re.search(r"\bthe\s+" + re.escape(spelt) + r"\s+([a-z]+)\b", plain.lower())
-                if m is not None and stem(m.group(1)) in type_words - self._type_stems(n):
-                    self.via_type = stem(m.group(1))
+                phrase = re.search(r"\bthe\s+" + re.escape(spelt) + r"\s+([a-z]+)\b", plain.lower())
+                if phrase is not None and stem(phrase.group(1)) in type_words - self._type_stems(n):
+                    self.via_type = stem(phrase.group(1))
                     break
         # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
         # (a code the question names the entity by is no word asked of it: "what is disease H00131")
