@@ -590,6 +590,31 @@ def _find_with_articles(seq: tuple[str, ...], sub: tuple[str, ...],
     return None
 
 
+# At most this many words of a name may follow its maker's name untyped ("for women and men")
+_BY_REST = 4
+
+
+def _find_by(seq: tuple[str, ...], sub: tuple[str, ...],
+             units: Iterable[tuple[int, int]] = ()) -> tuple[int, int] | None:
+    """The span [start, end) where a name that runs a thing's name into its maker's ("Zazen Robert Piguet for women
+    and men") is typed with "by" between them ("Zazen by Robert Piguet"), its last few words (`_BY_REST`) untyped,
+    or None."""
+    if len(sub) < 2 or "by" in sub:
+        return None
+    for j, word in enumerate(seq):
+        if word != "by":
+            continue
+        for a in range(1, min(j, len(sub) - 1) + 1):
+            if seq[j - a:j] != sub[:a]:
+                continue
+            b = len(sub) - a
+            while b > 0 and (len(sub) - a - b > _BY_REST or seq[j + 1:j + 1 + b] != sub[a:a + b]):
+                b -= 1
+            if b and not splits_a_number(j - a, j + 1 + b, units):
+                return j - a, j + 1 + b
+    return None
+
+
 def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int, int]] = ()) -> int:
     """Where a name of two or more words occurs with its last word in the other number (`same_word`), or -1."""
     n = len(sub)
@@ -841,6 +866,13 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             span = _find_with_articles(q, s, units)
             if span is not None:
                 found.append((span[0], span[1], joined, node, score, "exact", surface.islower()))
+                continue
+            # a thing's name run into its maker's, typed with "by" between them ("Zazen by Robert Piguet" for
+            # "Zazen Robert Piguet for women and men"; fragrantica-perfumes, spent, linked none): inferred ("short")
+            span = _find_by(q, s, units)
+            if span is not None:
+                found.append((span[0], span[1], " ".join(q[span[0]:span[1]]), node, score, "short",
+                              surface.islower()))
                 continue
             # a name of two or more words whose last word the question inflects ("the Liberal Democrats" for the
             # party stored as "Liberal Democrat"): inferred, said as such ("plural")

@@ -95,6 +95,20 @@ def test_a_one_word_name_before_its_qualifier_is_linked_only_where_typed_capital
         assert select_mentions(question, cands) == [], question
 
 
+def test_a_thing_s_name_run_into_its_maker_s_is_linked_where_typed_with_by_between_them() -> None:
+    # fragrantica-perfumes (spent): "Zazen by Robert Piguet" is "Zazen Robert Piguet for women and men"; the maker
+    # alone is still its own name, and "by" with nothing of the thing before it links no thing
+    cands = [(Node("1", "Zazen Robert Piguet for women and men"), 1.0), (Node("2", "Robert Piguet"), 1.0),
+             (Node("3", "Titanium Gisada for men"), 1.0), (Node("4", "Titanium"), 1.0)]
+    linked = select_mentions("Who is Zazen by Robert Piguet meant for?", cands)
+    assert [(le.node.id, le.method, le.mention) for le in linked] == [("1", "short", "zazen by robert piguet")]
+    assert [le.node.id for le in select_mentions("What is Titanium by Gisada rated?", cands)] == ["3"]
+    assert [le.node.id for le in select_mentions("Which perfume is made by Robert Piguet?", cands)] == ["2"]
+    # more than a few words of the name left untyped: not that name
+    cands = [(Node("5", "Zazen Robert Piguet limited edition of the year two thousand"), 1.0)]
+    assert select_mentions("Who is Zazen by Robert Piguet meant for?", cands) == []
+
+
 def test_a_name_typed_with_its_qualifier_in_brackets_said_first_is_linked_as_a_short_form() -> None:
     # exrx-exercises (spent): "the selectorized sled" is "Sled (selectorized)", not the plain "Sled" beside it
     cands = [(Node("1", "Sled (selectorized)"), 1.0), (Node("2", "Sled"), 1.0), (Node("3", "Sled (plate loaded)"), 1.0)]
