@@ -319,8 +319,10 @@ def test_a_product_typed_by_its_maker_links_the_name_composed_of_both(server: Ne
     store = server.with_schema(schema_preset("domain", read_only=True, entities=[
         EntityMapping(label=label, name=["name"]) for label in ("Brand", "Accord", "Perfume")]))
     said = lambda q: sorted((le.node.name, le.method) for le in Retriever(store).link(q))  # noqa: E731
-    assert said("How strong is the leather accord in Gasolin by Rammstein?")[:2] == [
-        ("Gasolin Rammstein for women and men", "maker"), ("Rammstein", "exact")]
+    # (the perfume typed "<name> by <brand>" is found on those words whole, `_find_by`, and covers the brand's name
+    # there: the brand is not linked apart)
+    assert said("How strong is the leather accord in Gasolin by Rammstein?")[:1] == [
+        ("Gasolin Rammstein for women and men", "short")]
     assert said("Which accords does Parfum by Rammstein have?") == [("Rammstein", "exact")]
 
 
