@@ -45,11 +45,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from xgrag.embed import prepare_model_environment, quiet_model_loading
 from xgrag.errors import UsageError
-from xgrag.generate.attention import ContextAttention, scores_by_key, token_ranges, token_weights
+from xgrag.generate.attention import ContextAttention, scores_by_key, span_scores, token_ranges, token_weights
 from xgrag.generate.base import (
     AnswerScore,
     Fact,
@@ -292,6 +292,18 @@ def _prefix_of(cache: Any, length: int) -> Any:
     # a negative count removes that many tokens from the end, in transformers 4 and 5 alike
     view.crop(-(view.get_seq_length() - length))
     return view
+
+
+class _Pass(NamedTuple):
+    """One pass over the chat text and an answer (SmolLM2Generator._answer_pass)."""
+
+    score: AnswerScore
+    ranges: dict[str, tuple[int, int]]  # span key -> its token range
+    payload: Any  # what the pass read per token
+    tokens: int
+    answer_tokens: int
+    reused: int  # leading tokens read from the kept prefix's KV cache
+    seconds: float
 
 
 class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
@@ -538,24 +550,16 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         """A white-box proxy is available: `context_attention` reads this model's own attention to its prompt."""
         return True
 
-    def context_attention(self, prompt: str, system: str | None, answer: str,
-                          spans: Mapping[str, tuple[int, int]]) -> ContextAttention:
-        """The attention the answer's tokens pay to each span of `prompt` (character offsets in `prompt`), averaged
-        over every head and layer and aggregated per span (xgrag.generate.attention: AttnTrace's mean of the top
-        tokens, and the plain sum), with log P(answer | prompt) from the same pass.
-
-        No second prefill: the prompt's keys and values come from the kept prefix cache (the generation's, or the
-        last full pass's) and only the answer's tokens (and the prompt's last one) are computed, as `score_answer`
-        does, with the attention implementation switched to eager for this pass only (sdpa returns no weights).
-        The answer's log-probability from it equals `score_answer`'s within floating-point noise (tested); without
-        a kept prefix (reuse_prefix off) the pass reads the whole text."""
+    def _answer_pass(self, prompt: str, system: str | None, answer: str, spans: Mapping[str, tuple[int, int]],
+                     what: str, run: Callable[[LoadedModel, Any, list[int], int], tuple[list[float], Any, int]],
+                     ) -> _Pass:
+        """What the attention and the gradient passes share: the chat text with `answer` appended, its tokens, one
+        pass `run(lm, ids, token_ids, first)` under the model's lock (it returns the answer tokens' log-probabilities,
+        its per-token payload and how many leading tokens it read from a kept cache), log P(answer) from those, and
+        each span's token range."""
         if not isinstance(answer, str) or not answer:
-            raise UsageError(f"{self.name}: the answer to attend from is empty")
+            raise UsageError(f"{self.name}: the answer to {what} is empty")
         lm = self.load()
-        import numpy as np
-        import torch
-
-        tok = lm.tokenizer
         text = self.chat_prompt(prompt, system)
         where = text.rfind(prompt)  # the prompt's place inside the chat template's text
         if where < 0:
@@ -568,37 +572,56 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                 n = int(ids.shape[1])
                 if first >= n:
                     raise UsageError(f"{self.name}: the answer adds no token to the prompt")
-                token_ids = [int(t) for t in ids[0]]
-                cache, reused = self._cached_prefix(token_ids, first)
-                cache_arg = _cache_argument(lm.model)
-                previous = lm.model.config._attn_implementation
-                lm.model.set_attn_implementation("eager")
-                try:
-                    with torch.inference_mode():
-                        out = lm.model(input_ids=ids[:, reused:], attention_mask=torch.ones_like(ids),
-                                       use_cache=cache is not None, output_attentions=True,
-                                       logits_to_keep=n - first + 1,
-                                       **({cache_arg: cache} if cache is not None else {}))
-                finally:
-                    lm.model.set_attn_implementation(previous)
-                values, _ = _token_logprobs(tok, out.logits[0][:-1], token_ids[first:], 0)
-                # the answer tokens' rows (AttnTrace's queries: the output's own tokens), every key position
-                rows = slice(first - reused, n - reused)
-                attention = np.stack([layer[0, :, rows, :].float().numpy() for layer in out.attentions])
+                values, payload, reused = run(lm, ids, [int(t) for t in ids[0]], first)
             except (GenerationError, UsageError):
                 raise
             except Exception as exc:
-                raise GenerationError(f"{self.name}: reading the attention failed: {exc}") from exc
+                raise GenerationError(f"{self.name}: the pass to {what} failed: {exc}") from exc
             seconds = time.perf_counter() - t0
         logprobs: list[float | None] = [*([None] * first), *values]
         total, count = span_logprob([a for a, _ in offsets], [b for _, b in offsets], logprobs, len(text), len(full),
-                                    f"{self.name} (attention to the context)")
+                                    f"{self.name} (the pass to {what})")
         keys = list(spans)
         ranges = token_ranges(offsets, [(where + spans[k][0], where + spans[k][1]) for k in keys])
-        weights = token_weights(attention)
-        return ContextAttention(AnswerScore(total, count, Usage(1, n, 0, seconds)),
-                                scores_by_key(weights, dict(zip(keys, ranges, strict=True))),
-                                answer_tokens=n - first, context_tokens=n, reused_tokens=reused, seconds=seconds)
+        return _Pass(AnswerScore(total, count, Usage(1, n, 0, seconds)), dict(zip(keys, ranges, strict=True)),
+                     payload, n, n - first, reused, seconds)
+
+    def context_attention(self, prompt: str, system: str | None, answer: str,
+                          spans: Mapping[str, tuple[int, int]]) -> ContextAttention:
+        """The attention the answer's tokens pay to each span of `prompt` (character offsets in `prompt`), averaged
+        over every head and layer and aggregated per span (xgrag.generate.attention: AttnTrace's mean of the top
+        tokens, and the plain sum), with log P(answer | prompt) from the same pass.
+
+        No second prefill: the prompt's keys and values come from the kept prefix cache (the generation's, or the
+        last full pass's) and only the answer's tokens (and the prompt's last one) are computed, as `score_answer`
+        does, with the attention implementation switched to eager for this pass only (sdpa returns no weights).
+        The answer's log-probability from it equals `score_answer`'s within floating-point noise (tested); without
+        a kept prefix (reuse_prefix off) the pass reads the whole text."""
+        import numpy as np
+        import torch
+
+        def run(lm: LoadedModel, ids: Any, token_ids: list[int], first: int) -> tuple[list[float], Any, int]:
+            n = len(token_ids)
+            cache, reused = self._cached_prefix(token_ids, first)
+            cache_arg = _cache_argument(lm.model)
+            previous = lm.model.config._attn_implementation
+            lm.model.set_attn_implementation("eager")
+            try:
+                with torch.inference_mode():
+                    out = lm.model(input_ids=ids[:, reused:], attention_mask=torch.ones_like(ids),
+                                   use_cache=cache is not None, output_attentions=True, logits_to_keep=n - first + 1,
+                                   **({cache_arg: cache} if cache is not None else {}))
+            finally:
+                lm.model.set_attn_implementation(previous)
+            values, _ = _token_logprobs(lm.tokenizer, out.logits[0][:-1], token_ids[first:], 0)
+            # the answer tokens' rows (AttnTrace's queries: the output's own tokens), every key position
+            rows = slice(first - reused, n - reused)
+            return values, np.stack([layer[0, :, rows, :].float().numpy() for layer in out.attentions]), reused
+
+        done = self._answer_pass(prompt, system, answer, spans, "attend from", run)
+        return ContextAttention(done.score, scores_by_key(token_weights(done.payload), done.ranges),
+                                answer_tokens=done.answer_tokens, context_tokens=done.tokens,
+                                reused_tokens=done.reused, seconds=done.seconds)
 
     def context_gradient(self, prompt: str, system: str | None, answer: str,
                          spans: Mapping[str, tuple[int, int]]) -> ContextAttention:
@@ -609,53 +632,30 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         L2 norm of the gradient over the span's tokens ("gradient_norm"). One forward and one backward pass over the
         whole text (no prefix cache: the gradient runs through every position), with log P(answer) from the same
         forward pass."""
-        if not isinstance(answer, str) or not answer:
-            raise UsageError(f"{self.name}: the answer to attribute is empty")
-        lm = self.load()
-        import numpy as np
         import torch
 
-        text = self.chat_prompt(prompt, system)
-        where = text.rfind(prompt)
-        if where < 0:
-            raise GenerationError(f"{self.name}: the chat template does not contain the prompt verbatim")
-        full = text + answer
-        with lm.lock:
-            t0 = time.perf_counter()
-            try:
-                ids, offsets, first = self._encode(lm, full, len(text))
-                n = int(ids.shape[1])
-                if first >= n:
-                    raise UsageError(f"{self.name}: the answer adds no token to the prompt")
-                token_ids = [int(t) for t in ids[0]]
-                with torch.enable_grad():
-                    embeds = lm.model.get_input_embeddings()(ids).detach().float().requires_grad_(True)
-                    out = lm.model(inputs_embeds=embeds, attention_mask=torch.ones_like(ids), use_cache=False)
-                    logp = torch.log_softmax(out.logits[0, first - 1:n - 1].float(), dim=-1)
-                    chosen = torch.tensor(token_ids[first:], dtype=torch.long)[:, None]
-                    picked = logp.gather(1, chosen)[:, 0]
-                    # the gradient by the inputs only: backward() would also fill every weight's .grad, kept on the
-                    # shared model (memory, and a state later passes would carry)
-                    (grad,) = torch.autograd.grad(picked.sum(), embeds)
-                grad = grad[0].detach()
-                ixg = (grad * embeds[0].detach()).sum(dim=-1).double().numpy()
-                norm = grad.norm(dim=-1).double().numpy()
-                values = [float(v) for v in picked.detach().tolist()]
-            except (GenerationError, UsageError):
-                raise
-            except Exception as exc:
-                raise GenerationError(f"{self.name}: the gradient pass failed: {exc}") from exc
-            seconds = time.perf_counter() - t0
-        logprobs: list[float | None] = [*([None] * first), *values]
-        total, count = span_logprob([a for a, _ in offsets], [b for _, b in offsets], logprobs, len(text), len(full),
-                                    f"{self.name} (gradient of the answer)")
-        keys = list(spans)
-        ranges = token_ranges(offsets, [(where + spans[k][0], where + spans[k][1]) for k in keys])
-        by: dict[str, dict[str, float]] = {
-            "input_x_gradient": {k: float(np.sum(ixg[a:b])) for k, (a, b) in zip(keys, ranges, strict=True)},
-            "gradient_norm": {k: float(np.sum(norm[a:b])) for k, (a, b) in zip(keys, ranges, strict=True)}}
-        return ContextAttention(AnswerScore(total, count, Usage(1, n, 0, seconds)), by, answer_tokens=n - first,
-                                context_tokens=n, reused_tokens=0, seconds=seconds)
+        def run(lm: LoadedModel, ids: Any, token_ids: list[int], first: int) -> tuple[list[float], Any, int]:
+            n = len(token_ids)
+            with torch.enable_grad():
+                embeds = lm.model.get_input_embeddings()(ids).detach().float().requires_grad_(True)
+                out = lm.model(inputs_embeds=embeds, attention_mask=torch.ones_like(ids), use_cache=False)
+                logp = torch.log_softmax(out.logits[0, first - 1:n - 1].float(), dim=-1)
+                chosen = torch.tensor(token_ids[first:], dtype=torch.long)[:, None]
+                picked = logp.gather(1, chosen)[:, 0]
+                # the gradient by the inputs only: backward() would also fill every weight's .grad, kept on the
+                # shared model (memory, and a state later passes would carry)
+                (grad,) = torch.autograd.grad(picked.sum(), embeds)
+            grad = grad[0].detach()
+            per_token = ((grad * embeds[0].detach()).sum(dim=-1).double().numpy(),
+                         grad.norm(dim=-1).double().numpy())
+            return [float(v) for v in picked.detach().tolist()], per_token, 0
+
+        done = self._answer_pass(prompt, system, answer, spans, "attribute", run)
+        keys = list(done.ranges)
+        by = {name: dict(zip(keys, span_scores(per_token, list(done.ranges.values()), "sum"), strict=True))
+              for name, per_token in zip(("input_x_gradient", "gradient_norm"), done.payload, strict=True)}
+        return ContextAttention(done.score, by, answer_tokens=done.answer_tokens, context_tokens=done.tokens,
+                                reused_tokens=0, seconds=done.seconds)
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""
