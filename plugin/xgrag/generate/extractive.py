@@ -106,6 +106,7 @@ from xgrag.retrieval.linking import (
     kind_placed,
     kind_said,
     lowered_names,
+    most_said,
     naming_relation,
     only_inside,
     quoted_pieces,
@@ -529,23 +530,16 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
         r"\b(?:[Ww]hich|[Ww]hat)\s+([a-z][\w-]*)", r"\b[Tt]he\s+([a-z][\w-]*)\s+(?:that|which|who|whom|whose)\b")
         for m in re.finditer(pattern, question)}
     found = {le.node.name: le.mention for le in select_parts(question, nodes, set(covered) | asked, kinds=kinds)}
-    # names a part of which the question says alike are told apart by their other words it says ("Which record did
-    # Rhino put out as a digital release in 2006": "Rhino (digital, 2006)", not "Rhino (cd, 2006)"; the linker named
-    # that one, the reader both, and answered the CD's record; wareham-discography, spent)
+    # names a part of which the question says alike are told apart by their other words it says (`most_said`: the
+    # linker named "Rhino (digital, 2006)", the reader both Rhinos, and answered the CD's record)
     q_words = set(key_tokens(question))
     by_words: dict[str, list[str]] = {}
     for name, words in found.items():
         by_words.setdefault(words, []).append(name)
     for words, alike in by_words.items():
-        if len(alike) < 2:
-            continue
-        typed = set(key_tokens(words))
-        said = {n: len((set(key_tokens(n)) - typed) & q_words) for n in alike}
-        most = max(said.values())
-        if most:
-            for n in alike:
-                if said[n] < most:
-                    del found[n]
+        if len(alike) >= 2:
+            for n in set(alike) - most_said({n: n for n in alike}, key_tokens(words), q_words):
+                del found[n]
     return found
 
 

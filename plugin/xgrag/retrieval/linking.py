@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
@@ -127,6 +128,7 @@ QUANTITY_CUES = frozenset(
     "of the a an and or more less fewer least most top first last next past every each all some has have had with "
     "scored won lost did does do".split())
 # A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
+_K = TypeVar("_K")
 _COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 _LETTER_COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]-[A-Za-z]{2,}(?![\w-])")
 
@@ -143,6 +145,18 @@ def key_tokens(text: str) -> tuple[str, ...]:
     "Asperge"), other apostrophes removed ("O'Brien" -> "obrien", as typed without one). The procedures read them
     alike (PropertyFacts.keyTokens)."""
     return tuple(_tokens(fold(text)))
+
+
+def most_said(alike: Mapping[_K, str], typed: Iterable[str], q_words: AbstractSet[str]) -> set[_K]:
+    """Of names found alike on the same typed words (`alike`: key -> name), the keys of those the question says the
+    most other words of (their words beyond `typed`, among `q_words`); every key when it says none. Several names
+    found on the same words are told apart by their other words the question says ("Which record did Rhino put out
+    as a digital release in 2006": "Rhino (digital, 2006)", not "Rhino (cd, 2006)"; wareham-discography, spent):
+    the linker's `select_whole` and the reader's `mention_words` both read this."""
+    typed_set = set(typed)
+    said = {k: len((set(key_tokens(name)) - typed_set) & q_words) for k, name in alike.items()}
+    most = max(said.values(), default=0)
+    return {k for k, n in said.items() if n == most} if most else set(said)
 
 
 def key_words(key: str) -> tuple[str, ...]:
@@ -898,8 +912,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
     if not found:
         return [], set()
     # several names found without their other words on the same words are told apart by those other words the
-    # question says ("Which record did Rhino put out as a digital release in 2006": "Rhino (digital, 2006)", not
-    # "Rhino (cd, 2006)"; wareham-discography, spent), as `mention_words` tells apart names a part of which is said
+    # question says (`most_said`)
     q_set = set(q)
     by_span: dict[tuple[int, int], list[_Found]] = {}
     for f in found:
@@ -908,10 +921,9 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
     for alike in by_span.values():
         if len({f[3].id for f in alike}) < 2:
             continue
-        said = {id(f): len((set(key_tokens(f[3].name)) - set(f[2].split())) & q_set) for f in alike}
-        most = max(said.values())
-        if most:
-            found = [f for f in found if id(f) not in said or said[id(f)] == most]
+        kept = most_said({id(f): f[3].name for f in alike}, alike[0][2].split(), q_set)
+        dropped = {id(f) for f in alike} - kept
+        found = [f for f in found if id(f) not in dropped]
     if any(f[5] == "bracket" for f in found):
         found = [f for f in found if f[5] == "bracket"]
     else:

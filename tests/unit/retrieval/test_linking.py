@@ -15,6 +15,7 @@ from xgrag.retrieval.linking import (
     lowered_names,
     lucene_query,
     made_by_prefixes,
+    most_said,
     name_core,
     normalise,
     number_units,
@@ -790,3 +791,14 @@ def test_a_case_is_the_one_citation_whose_parties_begin_with_the_most_words_type
     assert ids("Which section cites Abbott Labs v. Sandoz?") == ["2"]
     assert ids("Where is Blonder-Tongue Labs v. University of Illinois Foundation cited?") == ["3"]
     assert ids("Where is Smith v. Jones cited?") == []
+
+
+def test_most_said_keeps_the_names_whose_other_words_the_question_says_most() -> None:
+    q = set(key_tokens("Which record did Rhino put out as a digital release in 2006"))
+    alike = {"a": "Rhino (cd, 2006)", "b": "Rhino (digital, 2006)", "c": "Rhino (vinyl)"}
+    assert most_said(alike, ["rhino"], q) == {"b"}
+    # a question that says none of their other words keeps them all
+    assert most_said(alike, ["rhino"], set(key_tokens("Who is Rhino"))) == {"a", "b", "c"}
+    # the typed words themselves do not count ("2006" typed as the name's part tells nothing apart)
+    assert most_said({"x": "Rhino 2006", "y": "Rhino 2007"}, ["rhino", "2006"], set(key_tokens("Rhino 2006"))) \
+        == {"x", "y"}
