@@ -180,7 +180,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v59"
+READER_VERSION = "extractive-v60"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -738,6 +738,21 @@ def _names_key(key: str) -> bool:
 
 # The heads of a code's compound ("Wikidata-ID", "ATC-Code", "Harris-Nummer"), German and English, as typed (folded)
 _CODE_HEADS = frozenset("id nr no nummer number code kennung kennzahl schlussel".split())
+
+
+_ID = stem("id")
+_AGGREGATE_WORDS = frozenset("total average mean median maximum minimum max min overall".split())
+
+
+def identifier_numbers(tokens: Sequence[str], vocabulary: set[str]) -> list[int]:
+    """Where the question says "<noun> number" and the graph says the noun (a set number, a flight number): the
+    number's positions, each naming what identifies the thing, as "code" does, so an `id` states it ("what is the
+    set number of Utapau Troopers" is its `id` 75036-1, not its `Pieces` 83.0; lego-star-wars, spent). "The number
+    of ...", "how many" and "total number" count, and name none."""
+    return [i for i in range(1, len(tokens))
+            if stem(tokens[i]) in _NUMBER_NOUNS and tokens[i - 1] not in WEAK
+            and tokens[i - 1] not in _COUNT_WORDS | _AGGREGATE_WORDS
+            and stem(tokens[i - 1]) in vocabulary and stem(tokens[i - 1]) not in _QUANTITY_STEMS]
 
 
 def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> str:
@@ -1343,6 +1358,8 @@ class _Reading:
                     self.kind_values.setdefault(f.head, set()).update(content_stems(" ".join(truth_key[1:])))
         vocabulary = {st for r in relations for st in content_stems(self._key(r))} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
+        if identifier_numbers(key_tokens(plain), vocabulary):
+            self.q_stems.add(_ID)
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.dimension_stems = how_dimensions(plain) & vocabulary
         self.scale_stems = how_scale(plain)
@@ -1884,6 +1901,8 @@ class _Reading:
         for i, w in enumerate(tokens):
             for st in {stem(w)} | stated_stems(w, vocabulary):
                 out.setdefault("w:" + st, []).append(i)
+        for i in identifier_numbers(tokens, vocabulary):
+            out.setdefault("w:" + _ID, []).append(i)
         for name in self.mentioned:
             # (a name mentioned by some of its words is where those words are: "Brancusi" for "Constantin Brâncuși
             # 1876", a node named with the year that tells it apart; painter-network, spent: without a position the
@@ -2037,8 +2056,12 @@ class _Reading:
             f.tail for f in self.facts
             if f.kind == "property" and f.via is None and f.head == entity and f.tail.strip())
         label = max((f"{t} " for t in shown if entity.lower().startswith(f"{t} ".lower())), key=len, default="")
+        # (a number after the type's words as people write them, not its label as composed, is part of a name the
+        # graph stores: "Bird Conservation Region 28", a BirdConservationRegion, is said whole, "28" says nothing;
+        # nc-bird-conservation, spent. "Temperature 42", as composed, is its record's key.)
         code = entity[len(label):] if label else ""
-        if code and " " not in code and re.search(r"\d", code) and entity not in self.mentioned:
+        if code and " " not in code and re.search(r"\d", code) and entity not in self.mentioned \
+                and not (_NUMERIC.fullmatch(code) and typ and label.strip() == key_text(typ) != typ):
             return _sentence(code), ids
         return text, ids
 

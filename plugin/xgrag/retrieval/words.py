@@ -120,6 +120,9 @@ SYNONYM_STEMS = {
     # a family of things is a category of them: "which control family does Time Stamps belong to" asks the Category
     # its CATEGORY_DET comes from (nist-controls, spent: answered a related control)
     "family": "category",
+    # a country's dialling code is its telephone code: "what is the international dialling code of Armenia" asks
+    # its `phoneCode` 374 (runway-countries, spent: answered its `id` 12, which "code" says too)
+    "dial": "phon", "diall": "phon", "telephon": "phon",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())

@@ -15,6 +15,8 @@ from xgrag.generate.extractive import (
     _kind_key,
     _Reading,
     content_stems,
+    identifier_numbers,
+    key_tokens,
     mentioned_names,
     records_joining,
     stem,
@@ -3377,3 +3379,41 @@ def test_the_named_one_s_type_phrase_refers_to_the_entity_of_that_type_tied_to_i
              Fact("e", "Other X for women", "HAS_BRAND", "Dior", "edge", None, "Perfume", "Brand")]
     assert _read("Who is the Caron perfume made for?", facts) == ("for men.", ["a", "b"])
     assert _read("Which perfume does Caron make?", facts) == (f"{perfume}.", ["a"])
+
+
+def test_a_number_after_its_types_words_as_written_is_part_of_the_name_not_a_code() -> None:
+    # nc-bird-conservation (spent): "which bird conservation region is the Cerulean Warbler tied to" was answered
+    # "28": the stored name "Bird Conservation Region 28" read as a record composed of its label and key
+    facts = [_edge("a", "Cerulean Warbler", "HAS_GEOGRAPHY", "Bird Conservation Region 28", "Bird",
+                   "BirdConservationRegion"),
+             _prop("c", "Bird Conservation Region 28", "bcrid", "28", "BirdConservationRegion"),
+             _prop("d", "Bird Conservation Region 28", "descriptiveName", "Appalachian Mountains",
+                   "BirdConservationRegion")]
+    assert _read("Which bird conservation region is the Cerulean Warbler tied to?", facts) == (
+        "Bird Conservation Region 28.", ["a"])
+    # a record named as composed, its raw label and its key, is still said by its key
+    composed = [_edge("a", "Cerulean Warbler", "HAS_GEOGRAPHY", "Region 28", "Bird", "Region"),
+                _prop("c", "Region 28", "bcrid", "28", "Region")]
+    assert _read("Which region is the Cerulean Warbler tied to?", composed) == ("28.", ["a"])
+
+
+def test_a_dialling_code_is_the_phone_code_not_the_id() -> None:
+    # runway-countries (spent): "what is the international dialling code of Armenia" was answered with its `id` 12,
+    # which "code" says too (code and id are one word to the reader)
+    facts = [_prop("a", "Armenia", "id", "12", "Country"), _prop("b", "Armenia", "phoneCode", "374", "Country"),
+             _prop("c", "Armenia", "latitude", "40.0", "Country")]
+    assert _read("What is the international dialling code of Armenia?", facts) == ("374.", ["b"])
+    assert _read("What is the telephone code of Armenia?", facts) == ("374.", ["b"])
+
+
+def test_a_things_number_is_its_identifier_a_number_of_things_a_count() -> None:
+    # lego-star-wars (spent): "what is the set number of Utapau Troopers" was answered with its `Pieces` 83.0
+    facts = [_prop("a", "Utapau Troopers", "Pieces", "83.0", "Set"),
+             _prop("b", "Utapau Troopers", "id", "75036-1", "Set"),
+             _prop("c", "Utapau Troopers", "year", "2014", "Set")]
+    assert _read("What is the set number of Utapau Troopers?", facts) == ("75036-1.", ["b"])
+    # "the number of" and "how many" count: no identifier is asked
+    assert _read("How many pieces does Utapau Troopers have?", facts) == ("83.0.", ["a"])
+    assert identifier_numbers(key_tokens("What is the total number of pieces"), {"total", "piec"}) == []
+    assert identifier_numbers(key_tokens("what is the number of sets"), {"set"}) == []
+    assert identifier_numbers(key_tokens("what is the flight number of X"), {"flight"}) == [4]
