@@ -1109,9 +1109,15 @@ class _Reading:
         capitals = {t.lower() for i, t in enumerate(cased) if re.fullmatch(r"[A-Z]{3,}", t) and any(
             j < len(cased) and key_tokens(cased[j])[:1] == (w,) and (j == i + 1 or cased[i + 1].islower())
             for j in (i + 1, i + 2) for w in starts)}
+        # (... nor does a code typed as a part of a name the question says whole: the "LEO" of "LEO 1", a computer,
+        # is not J. Lyons and Co, whose `abbr` is LEO; computer-history, spent, read on from the company as named and
+        # answered "when was the company that built the LEO 1 founded" with another company; as initials above)
+        whole = [f" {' '.join(key_tokens(w))} " for w in said.values() if w]
+        in_names = {c for c in self.codes if (typed := f" {' '.join(key_tokens(c))} ") != "  "
+                    and any(typed in w and typed != w for w in whole)}
         by_code_value: dict[str, set[str]] = {}
         for f in facts:
-            if f.kind == "property" and f.via is None and f.tail.strip().lower() in self.codes - capitals:
+            if f.kind == "property" and f.via is None and f.tail.strip().lower() in self.codes - capitals - in_names:
                 by_code_value.setdefault(f.tail.strip().lower(), set()).add(f.head)
         # (a code held by one entity and by every entity related to it is that one's: the others hold a copy of it,
         # a foreign key beside the relationship, "PSOL" as the siglaPartido of each of the party's deputies;

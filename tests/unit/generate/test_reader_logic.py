@@ -3417,3 +3417,20 @@ def test_a_things_number_is_its_identifier_a_number_of_things_a_count() -> None:
     assert identifier_numbers(key_tokens("What is the total number of pieces"), {"total", "piec"}) == []
     assert identifier_numbers(key_tokens("what is the number of sets"), {"set"}) == []
     assert identifier_numbers(key_tokens("what is the flight number of X"), {"flight"}) == [4]
+
+
+def test_a_code_typed_inside_a_name_said_whole_names_nothing_else() -> None:
+    # computer-history (spent): "LEO 1" named J. Lyons and Co too, whose `abbr` is LEO; the reader then read on from
+    # the company as named and answered another company founded in the year LEO 1 came out
+    types = {"LEO 1": "System", "J. Lyons and Co": "Company", "Wang Laboratories": "Company",
+             "LEO Monitor": "Software", "Year 1951": "Year", "Year 1884": "Year"}
+    edges = [("J. Lyons and Co", "FOUNDED", "Year 1884"), ("LEO 1", "INTRODUCED", "Year 1951"),
+             ("LEO 1", "MANUFACTURER", "J. Lyons and Co"), ("LEO Monitor", "CREATED_BY", "J. Lyons and Co"),
+             ("LEO Monitor", "RELEASED", "Year 1951"), ("LEO Monitor", "RUNS_ON", "LEO 1"),
+             ("Wang Laboratories", "FOUNDED", "Year 1951")]
+    facts = [_edge(f"e{i}", h, r, t, types[h], types[t]) for i, (h, r, t) in enumerate(edges)]
+    facts += [_prop("p0", "J. Lyons and Co", "abbr", "LEO", "Company"),
+              _prop("p1", "Year 1884", "year", "1884", "Year"), _prop("p2", "Year 1951", "year", "1951", "Year")]
+    assert _read("When was the company that built the LEO 1 founded?", facts) == ("1884.", ["e2", "e0"])
+    # typed alone, the code still names the company
+    assert _read("When was LEO founded?", facts) == ("1884.", ["e0"])
