@@ -744,15 +744,17 @@ _ID = stem("id")
 _AGGREGATE_WORDS = frozenset("total average mean median maximum minimum max min overall".split())
 
 
-def identifier_numbers(tokens: Sequence[str], vocabulary: set[str]) -> list[int]:
-    """Where the question says "<noun> number" and the graph says the noun (a set number, a flight number): the
-    number's positions, each naming what identifies the thing, as "code" does, so an `id` states it ("what is the
-    set number of Utapau Troopers" is its `id` 75036-1, not its `Pieces` 83.0; lego-star-wars, spent). "The number
-    of ...", "how many" and "total number" count, and name none."""
+def identifier_numbers(tokens: Sequence[str], nouns: set[str]) -> list[int]:
+    """Where the question says "<noun> number" and the noun is a type's (`nouns`: the stems of the context's types'
+    last words; a set number, a flight number): the number's positions, each naming what identifies the thing, as
+    "code" does, so an `id` states it ("what is the set number of Utapau Troopers" is its `id` 75036-1, not its
+    `Pieces` 83.0; lego-star-wars, spent), as retrieval states a label's id for it (Retriever's key facts). Not after
+    another word ("the phone number of X" is its `phone`), and "the number of ...", "how many" and "total number"
+    count, and name none."""
     return [i for i in range(1, len(tokens))
             if stem(tokens[i]) in _NUMBER_NOUNS and tokens[i - 1] not in WEAK
             and tokens[i - 1] not in _COUNT_WORDS | _AGGREGATE_WORDS
-            and stem(tokens[i - 1]) in vocabulary and stem(tokens[i - 1]) not in _QUANTITY_STEMS]
+            and stem(tokens[i - 1]) in nouns and stem(tokens[i - 1]) not in _QUANTITY_STEMS]
 
 
 def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> str:
@@ -1364,7 +1366,8 @@ class _Reading:
                     self.kind_values.setdefault(f.head, set()).update(content_stems(" ".join(truth_key[1:])))
         vocabulary = {st for r in relations for st in content_stems(self._key(r))} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
-        if identifier_numbers(key_tokens(plain), vocabulary):
+        self.type_heads = {stem(key_tokens(key_text(t))[-1]) for t in set(types.values()) if key_tokens(key_text(t))}
+        if identifier_numbers(key_tokens(plain), self.type_heads):
             self.q_stems.add(_ID)
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.dimension_stems = how_dimensions(plain) & vocabulary
@@ -1907,7 +1910,7 @@ class _Reading:
         for i, w in enumerate(tokens):
             for st in {stem(w)} | stated_stems(w, vocabulary):
                 out.setdefault("w:" + st, []).append(i)
-        for i in identifier_numbers(tokens, vocabulary):
+        for i in identifier_numbers(tokens, self.type_heads):
             out.setdefault("w:" + _ID, []).append(i)
         for name in self.mentioned:
             # (a name mentioned by some of its words is where those words are: "Brancusi" for "Constantin Brâncuși

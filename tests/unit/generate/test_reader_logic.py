@@ -3417,6 +3417,9 @@ def test_a_things_number_is_its_identifier_a_number_of_things_a_count() -> None:
     assert identifier_numbers(key_tokens("What is the total number of pieces"), {"total", "piec"}) == []
     assert identifier_numbers(key_tokens("what is the number of sets"), {"set"}) == []
     assert identifier_numbers(key_tokens("what is the flight number of X"), {"flight"}) == [4]
+    # a number after a word no type says is that word's ("the phone number of X": its `phone`, not its `id`)
+    phone = [_prop("a", "Armenia", "id", "12", "Country"), _prop("b", "Armenia", "phone", "374", "Country")]
+    assert _read("What is the phone number of Armenia?", phone) == ("374.", ["b"])
 
 
 def test_a_code_typed_inside_a_name_said_whole_names_nothing_else() -> None:
