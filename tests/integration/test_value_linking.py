@@ -307,8 +307,9 @@ def test_a_code_cited_with_dots_links_the_one_node_whose_key_states_it_without_t
 
 def test_a_product_typed_by_its_maker_links_the_name_composed_of_both(server: Neo4jStore) -> None:
     """"How strong is the leather accord in Gasolin by Rammstein?": the perfume is named "Gasolin Rammstein for
-    women and men" (its name, its brand, whom it is for); the brand links whole, the perfume by the words before
-    "by" and the brand's name (method "maker"); a name no product of the brand begins with links nothing more."""
+    women and men" (its name, its brand, whom it is for): the perfume links on the words "<name> by <brand>" (method
+    "short", `_find_by`: at most four of its words untyped), which cover the brand's name there; a name no product
+    of the brand begins with links the brand alone."""
     wipe(server)
     server.query("""
         CREATE (b:Brand {name: 'Rammstein'}), (l:Accord {name: 'leather'}), (g:Accord {name: 'gasoline'})
