@@ -1115,8 +1115,8 @@ class _Reading:
         # is not J. Lyons and Co, whose `abbr` is LEO; computer-history, spent, read on from the company as named and
         # answered "when was the company that built the LEO 1 founded" with another company; as initials above)
         whole = [f" {' '.join(key_tokens(w))} " for w in said.values() if w]
-        in_names = {c for c in self.codes if (typed := f" {' '.join(key_tokens(c))} ") != "  "
-                    and any(typed in w and typed != w for w in whole)}
+        spaced_codes = {c: f" {' '.join(key_tokens(c))} " for c in self.codes if key_tokens(c)}
+        in_names = {c for c, spaced in spaced_codes.items() if any(spaced in w and spaced != w for w in whole)}
         by_code_value: dict[str, set[str]] = {}
         for f in facts:
             if f.kind == "property" and f.via is None and f.tail.strip().lower() in self.codes - capitals - in_names:
