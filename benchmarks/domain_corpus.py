@@ -18097,6 +18097,53 @@ def write_india_unicorns(store: Any, mirror: Path) -> None:
     _run_loader(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, source, importer, print=_india_unicorns_print)
 
 
+WORLD_BANKS = "IAmSudhirGupta/nlp_app"  # Sudhir Kumar Gupta's knowledge-base QA assignment (July 2024, Python)
+WORLD_BANKS_COMMIT = "2a28b05cd9e612e07c3643e87f1110056cdaafd5"  # 15 July 2024, its master's head (its default branch,
+# main, holds only the first commit's README)
+WORLD_BANKS_LOADER = "nlpa_python/update_knowledge_base.py"  # the loader that runs: its one LOAD CSV statement
+WORLD_BANKS_QUERY = "bank_query"  # the Python name the statement is given, run by graph.query(bank_query)
+WORLD_BANKS_DATA = "IAmSudhirGupta/ml_ops"  # the author's repository the statement reads its file from
+WORLD_BANKS_DATA_COMMIT = "dcefe89d147a05d3c34420bcdbfa3c64f3811228"  # 14 July 2024, "file chcking": adds bank.csv
+WORLD_BANKS_URL = "https://raw.githubusercontent.com/IAmSudhirGupta/ml_ops/main/bank.csv"
+WORLD_BANKS_FILE = "bank.csv"  # 120 banks: rank, bank, country, total_assets_us_b ("4,005.58"), balance_sheet
+
+
+def _world_banks_query(source: str) -> str:
+    """The Cypher string the loader assigns to WORLD_BANKS_QUERY and passes to graph.query(); an error if it has no
+    such statement or does not run it."""
+    tree = ast.parse(source)
+    queries = [node.value.value for node in ast.walk(tree)
+               if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+               and isinstance(node.value.value, str)
+               and any(isinstance(t, ast.Name) and t.id == WORLD_BANKS_QUERY for t in node.targets)]
+    runs = [node for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "query"
+            and [a.id for a in node.args if isinstance(a, ast.Name)] == [WORLD_BANKS_QUERY]]
+    if len(queries) != 1 or not runs:
+        raise CorpusError(f"{WORLD_BANKS}: {WORLD_BANKS_LOADER} has {len(queries)} {WORLD_BANKS_QUERY} statements "
+                          f"and runs it {len(runs)} times (one statement, run, expected)")
+    return queries[0]
+
+
+def write_world_banks(store: Any, mirror: Path) -> None:
+    """nlpa_python/update_knowledge_base.py of IAmSudhirGupta/nlp_app at WORLD_BANKS_COMMIT: its one statement
+    (bank_query, which it runs with LangChain's Neo4jGraph.query) as written, its `LOAD CSV WITH HEADERS FROM` the
+    raw URL of bank.csv in the author's IAmSudhirGupta/ml_ops given that file's rows (as committed at
+    WORLD_BANKS_DATA_COMMIT; byte for byte the nlp_app's own nlpa_python/data/bank.csv): the world's 120 largest
+    banks by total assets at their 2016-2017 balance-sheet dates, each Bank (name) LOCATED_IN its Country (name),
+    HAS_TOTAL_ASSETS (value, in billions of US dollars) a TotalAssets node of the same value and
+    HAS_BALANCE_SHEET_DATE a BalanceSheetDate (date, "2017-12-31"). The rest of the script writes nothing (it
+    refreshes and prints the schema, and prints the file's head). Any other URL is an error."""
+    script = _world_banks_query(read_file(WORLD_BANKS, WORLD_BANKS_LOADER, mirror, WORLD_BANKS_COMMIT).decode("utf-8"))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != WORLD_BANKS_URL:
+            raise CorpusError(f"{WORLD_BANKS}: {WORLD_BANKS_LOADER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(WORLD_BANKS_DATA, WORLD_BANKS_FILE, mirror, WORLD_BANKS_DATA_COMMIT), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s44B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -20349,6 +20396,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and month of entry, its sector and sub-sector, its cities and its select "
                                        "investors",
           writer=write_india_unicorns, source=INDIA_UNICORNS),
+    Graph("world-banks", "frozen", "The world's 120 largest banks by total assets (a 2017 list): each bank's country, "
+                                   "its total assets in billions of US dollars (a node and the relationship's value) "
+                                   "and its balance-sheet date",
+          writer=write_world_banks, source=WORLD_BANKS),
     # [s44B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
