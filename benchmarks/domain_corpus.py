@@ -7984,6 +7984,63 @@ no licence file.
 
 [s44A paragraph above]
 
+Helper s44B's paragraph, written blind (the forty-fourth split, in preparation; begun at 12:13 UTC on 5 December 2026,
+its deadline 13:35; its session was cut off by an API error from about 12:14 to 12:40 and resumed; domain searched:
+commerce, finance, banking, companies, trade and economics, in English, Chinese, Korean, Japanese, Spanish, Portuguese,
+German, French, Russian and Indonesian). world-banks: github.com/IAmSudhirGupta/nlp_app (Sudhir Kumar Gupta's
+knowledge-base question-answering assignment, July 2024; no licence file; Python with a React front end, in English),
+nlpa_python/update_knowledge_base.py read at WORLD_BANKS_COMMIT (2a28b05, 15 July 2024, the head of its master branch;
+its default branch, main, holds only the first commit's README, so the commit is pinned). Its README says how to run the
+Flask API and the UI, not how the graph is loaded; the repository has two loaders: update_knowledge_base.py, one LOAD
+CSV statement (bank_query) run with LangChain's Neo4jGraph.query, and neo4.py, a driver loader that would also set rank
+and total assets on each Bank but cannot run as written (its module-level `pd.read_csv(finance_data_url)` names neither
+pandas nor that variable: a NameError before any statement), so the first is the loader (its connection settings are not
+used: the statement runs in the corpus's server). The statement reads bank.csv by the raw URL of the author's
+github.com/IAmSudhirGupta/ml_ops (Apache-2.0; WORLD_BANKS_DATA_COMMIT, dcefe89, 14 July 2024, the commit that adds it),
+byte for byte the nlp_app's own nlpa_python/data/bank.csv: 120 rows of rank, bank, country, total assets in billions of
+US dollars ("4,005.58") and balance-sheet date, the world's largest banks by total assets at their 2016-2017 balance
+sheets (the list's source is stated in neither repository). write_world_banks takes the statement from the script (its
+Python syntax tree: the one string assigned to bank_query, and the script's graph.query(bank_query) call, both required)
+and runs it as written with _run_script, its LOAD CSV given bank.csv's rows from the ml_ops mirror (any other URL an
+error); the rest of the script (refresh_schema, print of the schema and of the file's head) writes nothing and is not
+run. What the loader had to change: nothing (the statement is Neo4j 5 syntax; no shared helper changed). Graph (`up` 14
+s, the server's start included): 385 nodes in 4 labels (Bank 120: name; Country 25: name; TotalAssets 120: value, a
+float; BalanceSheetDate 120: date, a string "2017-12-31") and 360 relationships (LOCATED_IN 120, HAS_TOTAL_ASSETS 120
+with value, HAS_BALANCE_SHEET_DATE 120); small, and its banks and countries hold only their names (so no node-property
+question: a bank's figures sit on nodes of their own). Quirks kept as the script and the file make them: the rank is not
+stored; each bank's total assets are both a TotalAssets node of its own and the value of the relationship to it; the
+MERGE of a pattern whose end node is unbound writes one BalanceSheetDate node per bank, so 92 nodes hold "2017-12-31"
+(and a date question cannot name its node: none asked); countries as the file writes them ("USA", "UK", "South Korea");
+bank names with their suffixes and abbreviations ("China Construction Bank Corp", "Itau Unibanco Holding SA", "Brazilian
+Development Bank (BNDES)", "DnB ASA"). The 14 questions: 7 edge (the countries of Raiffeisen Schweiz and Dexia, the one
+bank from Qatar, Norway and Luxembourg, Caixa Economica Federal's and Bayerische Landesbank's total assets), 3
+relationship-property (the value on Westpac Banking Corp's, Belfius's and Korea Development Bank's HAS_TOTAL_ASSETS), 4
+two-hop (the total assets of the only Austrian and the only Indian bank, the country of the bank with 937.802 and with
+470.181 billion dollars); each answer checked with Cypher to be the only one the graph holds (every bank has one
+LOCATED_IN and one HAS_TOTAL_ASSETS; no two TotalAssets share a value; Qatar, Norway, Luxembourg, Austria and India have
+one bank each); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag
+output on it looked at. Overlaps: none found by grepping this file (for largest banks, the two repositories and the
+dataset; sec-edgar and mutual-funds hold listed companies and funds, not banks by size). Considered by s44B and left out
+(each grepped here first): MasterMedo/fraud-detection, Hossain-MD-Rafat's fraudulent transactions and
+MrNickouls2003/fraud-detect (fraud exercises over accounts, cards and transactions of simulations, not examined
+further), gg46ixav/neo4j_sf1 (LDBC FinBench, generated), a Portal da Transparencia procurement loader and
+AdrianoII/PortalTransparencia2Neo4j (seen again: the CSVs they read are downloads, not committed), a Louisville
+expenditure loader (DuckDB over downloaded data; repository not identified), a py2neo company graph with suppliers,
+customers and guarantees (its ages and profits drawn with np.random; repository not identified), an ONgDB stock
+question-answering script (Tushare's stocks.csv and managers.csv; no CSV in ongdb-contrib's or crazyyanchao's
+ongdb-lab-apoc), vijaynsingh/neo4j-fintech-investor-graph (24 purchases by invented customers),
+mouayed-keziz/neo4j-ecommerce-recommendations (its seeder draws laptops at random), Franbr31/neo4j-financial-graphrag
+(one XBRL response), lucaspons9/financial-knowledge-graphs (extracted from news), jaydevp919-dotcom/Neo4J-Final-Project
+(flights), Pravos-LLC/company-graph-demo, BenjaminWare/company-graph, wh0sha/company-graph, TaiwanAsia/company-graph and
+zzp1012/neo4j-enterprise-KG (no Neo4j load over committed data), m4n0b0dy/Predicting_MnA (Wikidata corporations and
+acquisitions: the CSVs its ETL writes are not committed), a Scala loader of the UK Electoral Commission's loans and
+donations (politics; repository not identified), Het-Zinkende-Schip/voc-data-in-postgresql (VOC voyages, PostgreSQL),
+santoshnarayanan/dealflow-data's startup loader and an Indian credit-card benefits loader (not examined further), and,
+seen again, left out or used before: jm199504/Financial-Knowledge-Graphs, 2020-data-integration/data-collection,
+indiepopart/spring-graphql, kinau/P300, iilab/openoil, DFID/dcm-graph, Graphlet-AI/graphml-class,
+opensanctions/offshore-graph, mkd-neo4j's UK sanctions, ali-ce/datasets, amlua/bi-master, turicas/brasil.io and the
+Chinese wind_demo_data.json fund generator.
+
 [s44B paragraph above]
 
 [s44C paragraph above]
