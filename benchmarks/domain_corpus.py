@@ -7984,6 +7984,63 @@ no licence file.
 
 [s44A paragraph above]
 
+Helper s44B's paragraph, written blind (the forty-fourth split, in preparation; begun at 12:13 UTC on 5 December 2026,
+its deadline 13:35; its session was cut off by an API error from about 12:14 to 12:40 and resumed; domain searched:
+commerce, finance, banking, companies, trade and economics, in English, Chinese, Korean, Japanese, Spanish, Portuguese,
+German, French, Russian and Indonesian). world-banks: github.com/IAmSudhirGupta/nlp_app (Sudhir Kumar Gupta's
+knowledge-base question-answering assignment, July 2024; no licence file; Python with a React front end, in English),
+nlpa_python/update_knowledge_base.py read at WORLD_BANKS_COMMIT (2a28b05, 15 July 2024, the head of its master branch;
+its default branch, main, holds only the first commit's README, so the commit is pinned). Its README says how to run the
+Flask API and the UI, not how the graph is loaded; the repository has two loaders: update_knowledge_base.py, one LOAD
+CSV statement (bank_query) run with LangChain's Neo4jGraph.query, and neo4.py, a driver loader that would also set rank
+and total assets on each Bank but cannot run as written (its module-level `pd.read_csv(finance_data_url)` names neither
+pandas nor that variable: a NameError before any statement), so the first is the loader (its connection settings are not
+used: the statement runs in the corpus's server). The statement reads bank.csv by the raw URL of the author's
+github.com/IAmSudhirGupta/ml_ops (Apache-2.0; WORLD_BANKS_DATA_COMMIT, dcefe89, 14 July 2024, the commit that adds it),
+byte for byte the nlp_app's own nlpa_python/data/bank.csv: 120 rows of rank, bank, country, total assets in billions of
+US dollars ("4,005.58") and balance-sheet date, the world's largest banks by total assets at their 2016-2017 balance
+sheets (the list's source is stated in neither repository). write_world_banks takes the statement from the script (its
+Python syntax tree: the one string assigned to bank_query, and the script's graph.query(bank_query) call, both required)
+and runs it as written with _run_script, its LOAD CSV given bank.csv's rows from the ml_ops mirror (any other URL an
+error); the rest of the script (refresh_schema, print of the schema and of the file's head) writes nothing and is not
+run. What the loader had to change: nothing (the statement is Neo4j 5 syntax; no shared helper changed). Graph (`up` 14
+s, the server's start included): 385 nodes in 4 labels (Bank 120: name; Country 25: name; TotalAssets 120: value, a
+float; BalanceSheetDate 120: date, a string "2017-12-31") and 360 relationships (LOCATED_IN 120, HAS_TOTAL_ASSETS 120
+with value, HAS_BALANCE_SHEET_DATE 120); small, and its banks and countries hold only their names (so no node-property
+question: a bank's figures sit on nodes of their own). Quirks kept as the script and the file make them: the rank is not
+stored; each bank's total assets are both a TotalAssets node of its own and the value of the relationship to it; the
+MERGE of a pattern whose end node is unbound writes one BalanceSheetDate node per bank, so 92 nodes hold "2017-12-31"
+(and a date question cannot name its node: none asked); countries as the file writes them ("USA", "UK", "South Korea");
+bank names with their suffixes and abbreviations ("China Construction Bank Corp", "Itau Unibanco Holding SA", "Brazilian
+Development Bank (BNDES)", "DnB ASA"). The 14 questions: 7 edge (the countries of Raiffeisen Schweiz and Dexia, the one
+bank from Qatar, Norway and Luxembourg, Caixa Economica Federal's and Bayerische Landesbank's total assets), 3
+relationship-property (the value on Westpac Banking Corp's, Belfius's and Korea Development Bank's HAS_TOTAL_ASSETS), 4
+two-hop (the total assets of the only Austrian and the only Indian bank, the country of the bank with 937.802 and with
+470.181 billion dollars); each answer checked with Cypher to be the only one the graph holds (every bank has one
+LOCATED_IN and one HAS_TOTAL_ASSETS; no two TotalAssets share a value; Qatar, Norway, Luxembourg, Austria and India have
+one bank each); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag
+output on it looked at. Overlaps: none found by grepping this file (for largest banks, the two repositories and the
+dataset; sec-edgar and mutual-funds hold listed companies and funds, not banks by size). Considered by s44B and left out
+(each grepped here first): MasterMedo/fraud-detection, Hossain-MD-Rafat's fraudulent transactions and
+MrNickouls2003/fraud-detect (fraud exercises over accounts, cards and transactions of simulations, not examined
+further), gg46ixav/neo4j_sf1 (LDBC FinBench, generated), a Portal da Transparencia procurement loader and
+AdrianoII/PortalTransparencia2Neo4j (seen again: the CSVs they read are downloads, not committed), a Louisville
+expenditure loader (DuckDB over downloaded data; repository not identified), a py2neo company graph with suppliers,
+customers and guarantees (its ages and profits drawn with np.random; repository not identified), an ONgDB stock
+question-answering script (Tushare's stocks.csv and managers.csv; no CSV in ongdb-contrib's or crazyyanchao's
+ongdb-lab-apoc), vijaynsingh/neo4j-fintech-investor-graph (24 purchases by invented customers),
+mouayed-keziz/neo4j-ecommerce-recommendations (its seeder draws laptops at random), Franbr31/neo4j-financial-graphrag
+(one XBRL response), lucaspons9/financial-knowledge-graphs (extracted from news), jaydevp919-dotcom/Neo4J-Final-Project
+(flights), Pravos-LLC/company-graph-demo, BenjaminWare/company-graph, wh0sha/company-graph, TaiwanAsia/company-graph and
+zzp1012/neo4j-enterprise-KG (no Neo4j load over committed data), m4n0b0dy/Predicting_MnA (Wikidata corporations and
+acquisitions: the CSVs its ETL writes are not committed), a Scala loader of the UK Electoral Commission's loans and
+donations (politics; repository not identified), Het-Zinkende-Schip/voc-data-in-postgresql (VOC voyages, PostgreSQL),
+santoshnarayanan/dealflow-data's startup loader and an Indian credit-card benefits loader (not examined further), and,
+seen again, left out or used before: jm199504/Financial-Knowledge-Graphs, 2020-data-integration/data-collection,
+indiepopart/spring-graphql, kinau/P300, iilab/openoil, DFID/dcm-graph, Graphlet-AI/graphml-class,
+opensanctions/offshore-graph, mkd-neo4j's UK sanctions, ali-ce/datasets, amlua/bi-master, turicas/brasil.io and the
+Chinese wind_demo_data.json fund generator.
+
 [s44B paragraph above]
 
 [s44C paragraph above]
@@ -18097,6 +18154,53 @@ def write_india_unicorns(store: Any, mirror: Path) -> None:
     _run_loader(INDIA_UNICORNS, INDIA_UNICORNS_LOADER, source, importer, print=_india_unicorns_print)
 
 
+WORLD_BANKS = "IAmSudhirGupta/nlp_app"  # Sudhir Kumar Gupta's knowledge-base QA assignment (July 2024, Python)
+WORLD_BANKS_COMMIT = "2a28b05cd9e612e07c3643e87f1110056cdaafd5"  # 15 July 2024, its master's head (its default branch,
+# main, holds only the first commit's README)
+WORLD_BANKS_LOADER = "nlpa_python/update_knowledge_base.py"  # the loader that runs: its one LOAD CSV statement
+WORLD_BANKS_QUERY = "bank_query"  # the Python name the statement is given, run by graph.query(bank_query)
+WORLD_BANKS_DATA = "IAmSudhirGupta/ml_ops"  # the author's repository the statement reads its file from
+WORLD_BANKS_DATA_COMMIT = "dcefe89d147a05d3c34420bcdbfa3c64f3811228"  # 14 July 2024, "file chcking": adds bank.csv
+WORLD_BANKS_URL = "https://raw.githubusercontent.com/IAmSudhirGupta/ml_ops/main/bank.csv"
+WORLD_BANKS_FILE = "bank.csv"  # 120 banks: rank, bank, country, total_assets_us_b ("4,005.58"), balance_sheet
+
+
+def _world_banks_query(source: str) -> str:
+    """The Cypher string the loader assigns to WORLD_BANKS_QUERY and passes to graph.query(); an error if it has no
+    such statement or does not run it."""
+    tree = ast.parse(source)
+    queries = [node.value.value for node in ast.walk(tree)
+               if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+               and isinstance(node.value.value, str)
+               and any(isinstance(t, ast.Name) and t.id == WORLD_BANKS_QUERY for t in node.targets)]
+    runs = [node for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "query"
+            and [a.id for a in node.args if isinstance(a, ast.Name)] == [WORLD_BANKS_QUERY]]
+    if len(queries) != 1 or not runs:
+        raise CorpusError(f"{WORLD_BANKS}: {WORLD_BANKS_LOADER} has {len(queries)} {WORLD_BANKS_QUERY} statements "
+                          f"and runs it {len(runs)} times (one statement, run, expected)")
+    return queries[0]
+
+
+def write_world_banks(store: Any, mirror: Path) -> None:
+    """nlpa_python/update_knowledge_base.py of IAmSudhirGupta/nlp_app at WORLD_BANKS_COMMIT: its one statement
+    (bank_query, which it runs with LangChain's Neo4jGraph.query) as written, its `LOAD CSV WITH HEADERS FROM` the
+    raw URL of bank.csv in the author's IAmSudhirGupta/ml_ops given that file's rows (as committed at
+    WORLD_BANKS_DATA_COMMIT; byte for byte the nlp_app's own nlpa_python/data/bank.csv): the world's 120 largest
+    banks by total assets at their 2016-2017 balance-sheet dates, each Bank (name) LOCATED_IN its Country (name),
+    HAS_TOTAL_ASSETS (value, in billions of US dollars) a TotalAssets node of the same value and
+    HAS_BALANCE_SHEET_DATE a BalanceSheetDate (date, "2017-12-31"). The rest of the script writes nothing (it
+    refreshes and prints the schema, and prints the file's head). Any other URL is an error."""
+    script = _world_banks_query(read_file(WORLD_BANKS, WORLD_BANKS_LOADER, mirror, WORLD_BANKS_COMMIT).decode("utf-8"))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != WORLD_BANKS_URL:
+            raise CorpusError(f"{WORLD_BANKS}: {WORLD_BANKS_LOADER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(WORLD_BANKS_DATA, WORLD_BANKS_FILE, mirror, WORLD_BANKS_DATA_COMMIT), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s44B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -20349,6 +20453,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and month of entry, its sector and sub-sector, its cities and its select "
                                        "investors",
           writer=write_india_unicorns, source=INDIA_UNICORNS),
+    Graph("world-banks", "frozen", "The world's 120 largest banks by total assets (a 2017 list): each bank's country, "
+                                   "its total assets in billions of US dollars (a node and the relationship's value) "
+                                   "and its balance-sheet date",
+          writer=write_world_banks, source=WORLD_BANKS),
     # [s44B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

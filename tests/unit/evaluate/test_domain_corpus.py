@@ -8750,6 +8750,72 @@ def test_india_unicorns_reads_nothing_else_and_raises_what_its_loader_passes_ove
         corpus.write_india_unicorns(store, _india_unicorns_mirror(tmp_path, monkeypatch, loader))
 
 
+_WORLD_BANKS_LOADER = (
+    "import os\nfrom langchain_community.graphs import Neo4jGraph\nimport pandas as pd\n\n"
+    "finance_data_url = \"https://raw.githubusercontent.com/IAmSudhirGupta/ml_ops/main/bank.csv\"\n"
+    "graph = Neo4jGraph()\n\n"
+    "bank_query = \"\"\"\n"
+    "            LOAD CSV WITH HEADERS FROM "
+    "'https://raw.githubusercontent.com/IAmSudhirGupta/ml_ops/main/bank.csv' AS row\n"
+    "            WITH row,\n"
+    "                toFloat(REPLACE(row.total_assets_us_b, \",\", \"\")) AS total_assets\n\n"
+    "            MERGE (b:Bank {name: row.bank})\n"
+    "            MERGE (c:Country {name: row.country})\n"
+    "            MERGE (b)-[:HAS_TOTAL_ASSETS {value: total_assets}]->(:TotalAssets {value: total_assets});\n"
+    "            \"\"\"\n\n"
+    "graph.query(bank_query)\n\ngraph.refresh_schema()\nprint(graph.schema)\n"
+    "df = pd.read_csv(finance_data_url)\nprint(df.head())\n")
+_WORLD_BANKS_CSV = ('rank,bank,country,total_assets_us_b,balance_sheet\n'
+                    '1,Industrial & Commercial Bank of China,China,"4,005.58",2017-12-31\n'
+                    '120,Belfius,Belgium,201.192,\n')
+
+
+def _world_banks_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                        loader: str = _WORLD_BANKS_LOADER) -> Path:
+    # the loader at its pinned commit (a later commit removes it, as the repository's main branch does not hold it);
+    # bank.csv of the data repository at its pinned commit (a later commit changes it: not read)
+    code = _committed_mirror(tmp_path, "IAmSudhirGupta+nlp_app", {corpus.WORLD_BANKS_LOADER: loader},
+                             later={corpus.WORLD_BANKS_LOADER: None, "README.md": "# nlp_app\n"})
+    data = _committed_mirror(tmp_path, "IAmSudhirGupta+ml_ops", {corpus.WORLD_BANKS_FILE: _WORLD_BANKS_CSV},
+                             later={corpus.WORLD_BANKS_FILE: "rank,bank,country,total_assets_us_b,balance_sheet\n"
+                                                            "1,Other,X,1,2017-12-31\n"})
+    monkeypatch.setattr(corpus, "WORLD_BANKS_COMMIT", code)
+    monkeypatch.setattr(corpus, "WORLD_BANKS_DATA_COMMIT", data)
+    return tmp_path
+
+
+def test_world_banks_runs_the_loaders_one_statement_over_bank_csv_at_the_pinned_commits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the statement as the script writes it, its LOAD CSV given bank.csv's rows ("4,005.58" a string the statement
+    # converts; an empty balance_sheet null); the script's schema refresh and prints write nothing and are not run
+    store = Recorder()
+    corpus.write_world_banks(store, _world_banks_mirror(tmp_path, monkeypatch))
+    assert len(store.calls) == 1
+    statement, params = store.calls[0]
+    assert statement.startswith("UNWIND $rows AS row\n            WITH row,\n")
+    assert "MERGE (b)-[:HAS_TOTAL_ASSETS {value: total_assets}]->(:TotalAssets {value: total_assets})" in statement
+    assert params == {"rows": [
+        {"rank": "1", "bank": "Industrial & Commercial Bank of China", "country": "China",
+         "total_assets_us_b": "4,005.58", "balance_sheet": "2017-12-31"},
+        {"rank": "120", "bank": "Belfius", "country": "Belgium", "total_assets_us_b": "201.192",
+         "balance_sheet": None}]}
+    assert corpus.graph("world-banks").split == "frozen"
+    assert corpus.graph("world-banks").source == corpus.WORLD_BANKS
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    # a LOAD CSV of another file: no loader here serves it
+    (_WORLD_BANKS_LOADER.replace("ml_ops/main/bank.csv' AS row", "ml_ops/main/other.csv' AS row"),
+     "reads https://raw.githubusercontent.com/IAmSudhirGupta/ml_ops/main/other.csv"),
+    # the statement never run by graph.query(bank_query), or not there
+    (_WORLD_BANKS_LOADER.replace("graph.query(bank_query)", "graph.query(other)"), "runs it 0 times"),
+    (_WORLD_BANKS_LOADER.replace("bank_query = ", "other = "), "has 0 bank_query statements")])
+def test_world_banks_refuses_another_file_and_a_statement_it_does_not_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_world_banks(Recorder(), _world_banks_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s44B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
