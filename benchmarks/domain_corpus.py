@@ -18499,6 +18499,43 @@ def write_open_targets_indications(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
+# neo4j-astro-db (mimir-cmyk/neo4j-astro-db, 2026: an astronomy dashboard of Neo4j and NeoDash over the HYG star
+# database, NASA's meteorite landings and exoplanet archive, with Stellarium's constellation names): its import.cypher
+ASTRO_DB = "mimir-cmyk/neo4j-astro-db"
+ASTRO_DB_COMMIT = "fdcd5ab7b29c58632122bd5f831b9d32f50afcaf"  # its HEAD (30 June 2026, "cleanup")
+ASTRO_DB_SCRIPT = "import.cypher"
+ASTRO_DB_RAW = "https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/"
+# the NASA exoplanet archive's table its exoplanet, system, discovery and facility statements read: committed, but
+# over the snapshot's size limit and absent from the mirror at every commit; read here as a file of no rows
+ASTRO_DB_ABSENT = frozenset({"PS_2026.05.12_10.06.39.csv"})
+ASTRO_DB_FILES = frozenset({"stars_enriched.csv", "Meteorite_Landings.csv"}) | ASTRO_DB_ABSENT
+
+
+def write_astro_stars(store: Any, mirror: Path) -> None:
+    """import.cypher of mimir-cmyk/neo4j-astro-db as written, read at ASTRO_DB_COMMIT, each `LOAD CSV WITH HEADERS
+    FROM 'https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/<name>'` given the rows of the
+    repository's <name> at that commit (_run_mixed): the named and catalogued stars of the HYG database it enriched
+    (Star: Hipparcos number, proper name, Bayer-Flamsteed designation, right ascension, declination, magnitude,
+    absolute magnitude, distance in parsecs, radial velocity, spectral type, luminosity, colour index, position and
+    velocity, variable-star name and range), each IN_CONSTELLATION its constellation as Stellarium names it
+    (Constellation: name, "Whale", "Andromeda; Pegasus"), and NASA's meteorite landings (Meteorite: id, name, mass
+    in grams, year, latitude, longitude, location point). Not written: its exoplanets, their host stars, systems,
+    discovery methods and facilities: PS_2026.05.12_10.06.39.csv, the one file those statements read, is absent from
+    the mirror (ASTRO_DB_ABSENT) and read as a file of no rows, so they write nothing. Refuses a URL not of those
+    files."""
+    script = read_file(ASTRO_DB, ASTRO_DB_SCRIPT, mirror, ASTRO_DB_COMMIT).decode("utf-8")
+
+    def read(url: str) -> bytes:
+        name = url.removeprefix(ASTRO_DB_RAW)
+        if name == url or name not in ASTRO_DB_FILES:
+            raise CorpusError(f"{ASTRO_DB}: {ASTRO_DB_SCRIPT} reads {url}, which no loader here serves")
+        if name in ASTRO_DB_ABSENT:
+            return b""
+        return read_file(ASTRO_DB, name, mirror, ASTRO_DB_COMMIT)
+
+    _run_mixed(store, script, read)
+
+
 # [s44C source and writer above]
 
 
@@ -20381,6 +20418,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "and the drug's maximum clinical trial phase on each indication "
                                                  "(GeNETwork's drug-disease graph, 2025)",
           writer=write_open_targets_indications, source=GENETWORK),
+    Graph("astro-stars", "frozen", "Stars of the HYG database with proper or catalogue names (Hipparcos number, "
+                                    "magnitude, distance, spectral type, luminosity, position) in their "
+                                    "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
+                                    "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
+          writer=write_astro_stars, source=ASTRO_DB),
     # [s44C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
