@@ -8043,6 +8043,43 @@ Chinese wind_demo_data.json fund generator.
 
 [s44B paragraph above]
 
+Helper s44C's paragraph, written blind for the forty-fourth split (domain searched: science, medicine, health, biology,
+chemistry, education and research; begun at 11:47 UTC on 5 December 2026, resumed at 12:15 after an API error; deadline
+13:35). astro-stars: mimir-cmyk/neo4j-astro-db (https://github.com/mimir-cmyk/neo4j-astro-db, an astronomy dashboard of
+Neo4j and NeoDash, June 2026, in English; no licence file or statement), its import.cypher at ASTRO_DB_COMMIT (fdcd5ab,
+its HEAD, "cleanup", 30 June 2026) run as written by write_astro_stars through _run_mixed, each `LOAD CSV WITH HEADERS
+FROM 'https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/<name>'` given the rows of the
+repository's <name> at that commit (the HYG star database's stars_enriched.csv, 710 rows, with Stellarium's
+constellation names; NASA's Meteorite_Landings.csv, 1,117 rows). What the loader had to change: nothing in the
+statements (they are 5.x syntax); but the NASA exoplanet archive table its exoplanet, host star, system,
+discovery-method and facility statements read (PS_2026.05.12_10.06.39.csv) is over the snapshot's size limit and absent
+from the mirror at each commit that holds it, so it is read as a file of no rows (ASTRO_DB_ABSENT) and those statements
+write nothing: no Planet, System, DiscoveryMethod or Facility node, no ORBITS, DISCOVERED_BY, DISCOVERED_AT or PART_OF
+relationship (the README names them), and so no relationship property at all. The graph: 1,918 nodes in 3 labels
+(Meteorite 1,117, Star 710, Constellation 91) and 710 relationships (IN_CONSTELLATION, one per star); `up` in about 31
+s. Quirks kept as the script writes them: the Constellation uniqueness constraint is on a property `constellation` no
+node has (the MERGE is on `name`); constellation names are Stellarium's English ones ("Greater Dog", "Lesser Bear",
+"Whale", "Archer"), three of them compound ("Andromeda; Pegasus", "Keel; Stern", "Bull; Charioteer"); 449 of the 710
+stars have no proper name (name null; Bayer-Flamsteed `bf` "21Alp And" and Hipparcos `hip` set), a star's `lookup` is
+its hip; a Meteorite's `geolocation` is never set (the CSV's column is GeoLocation) and its class (recclass) is not
+loaded; meteorites have no relationship; the script's `CREATE INDEX star_hip IF NOT EXISTS` is a no-op beside the
+constraint of that name. The 14 questions (written from the data with plain Cypher through the neo4j driver): 7 edge (a
+named star's constellation: Betelgeuse, Sirius, Vega, Polaris, Antares, Alpheratz, Canopus; answers also give the Latin
+name where it differs), 5 node-property (Deneb's distance, Rigel's spectral type, Arcturus's magnitude, the Allende
+meteorite's mass, the Ensisheim meteorite's year), 0 relationship-property (the graph has none), 2 two-hop (the other
+star of Procyon's and of Cor Caroli's two-star constellation); each answer checked to be the only one (star and
+meteorite names unique, one constellation per star); domain_gold.py check: 14 questions, 0 problems. No xgrag command
+was run on the graph. Overlaps: no corpus graph holds stars, constellations or meteorites. Considered by s44C for the
+first time and left out (each grepped here first): a Chinese ancient-mural mineral-pigment literature graph
+(import_literature.py over data/evidence_enriched.csv: its repository not found by search); MaayanLab/DRC-Portals (C2M2
+compound and substance TSVs its import reads from a data/ folder, not examined further); a Purdue CS courses
+knowledge-graph guide (120 courses, 27 prerequisites; its repository not named by the index); a Neo4j dinosaur guide's
+load (its CSVs on guides.neo4j.com, not a repository's files). Seen again, in the corpus or left out before: a LinNeo
+GBIF taxonomy loader (as RemiH06/LinNeo; its repository not named by the index), the FishBase fresh- and saltwater fish
+LOAD CSV, IEK-13/MatGraphAI, crux-project/CRUX, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
+AIDA-UIUC/uiuc-scheduler, covid-19-net/covid-19-community, paleobot/pbot-dev, SimonGoring/EC_Network and
+tlam25/network-of-awards-and-winners.
+
 [s44C paragraph above]
 
 [s44D paragraph above]
@@ -18603,6 +18640,43 @@ def write_open_targets_indications(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
+# neo4j-astro-db (mimir-cmyk/neo4j-astro-db, 2026: an astronomy dashboard of Neo4j and NeoDash over the HYG star
+# database, NASA's meteorite landings and exoplanet archive, with Stellarium's constellation names): its import.cypher
+ASTRO_DB = "mimir-cmyk/neo4j-astro-db"
+ASTRO_DB_COMMIT = "fdcd5ab7b29c58632122bd5f831b9d32f50afcaf"  # its HEAD (30 June 2026, "cleanup")
+ASTRO_DB_SCRIPT = "import.cypher"
+ASTRO_DB_RAW = "https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/"
+# the NASA exoplanet archive's table its exoplanet, system, discovery and facility statements read: committed, but
+# over the snapshot's size limit and absent from the mirror at every commit; read here as a file of no rows
+ASTRO_DB_ABSENT = frozenset({"PS_2026.05.12_10.06.39.csv"})
+ASTRO_DB_FILES = frozenset({"stars_enriched.csv", "Meteorite_Landings.csv"}) | ASTRO_DB_ABSENT
+
+
+def write_astro_stars(store: Any, mirror: Path) -> None:
+    """import.cypher of mimir-cmyk/neo4j-astro-db as written, read at ASTRO_DB_COMMIT, each `LOAD CSV WITH HEADERS
+    FROM 'https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/<name>'` given the rows of the
+    repository's <name> at that commit (_run_mixed): the named and catalogued stars of the HYG database it enriched
+    (Star: Hipparcos number, proper name, Bayer-Flamsteed designation, right ascension, declination, magnitude,
+    absolute magnitude, distance in parsecs, radial velocity, spectral type, luminosity, colour index, position and
+    velocity, variable-star name and range), each IN_CONSTELLATION its constellation as Stellarium names it
+    (Constellation: name, "Whale", "Andromeda; Pegasus"), and NASA's meteorite landings (Meteorite: id, name, mass
+    in grams, year, latitude, longitude, location point). Not written: its exoplanets, their host stars, systems,
+    discovery methods and facilities: PS_2026.05.12_10.06.39.csv, the one file those statements read, is absent from
+    the mirror (ASTRO_DB_ABSENT) and read as a file of no rows, so they write nothing. Refuses a URL not of those
+    files."""
+    script = read_file(ASTRO_DB, ASTRO_DB_SCRIPT, mirror, ASTRO_DB_COMMIT).decode("utf-8")
+
+    def read(url: str) -> bytes:
+        name = url.removeprefix(ASTRO_DB_RAW)
+        if name == url or name not in ASTRO_DB_FILES:
+            raise CorpusError(f"{ASTRO_DB}: {ASTRO_DB_SCRIPT} reads {url}, which no loader here serves")
+        if name in ASTRO_DB_ABSENT:
+            return b""
+        return read_file(ASTRO_DB, name, mirror, ASTRO_DB_COMMIT)
+
+    _run_mixed(store, script, read)
+
+
 # [s44C source and writer above]
 
 
@@ -20489,6 +20563,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "and the drug's maximum clinical trial phase on each indication "
                                                  "(GeNETwork's drug-disease graph, 2025)",
           writer=write_open_targets_indications, source=GENETWORK),
+    Graph("astro-stars", "frozen", "Stars of the HYG database with proper or catalogue names (Hipparcos number, "
+                                    "magnitude, distance, spectral type, luminosity, position) in their "
+                                    "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
+                                    "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
+          writer=write_astro_stars, source=ASTRO_DB),
     # [s44C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

@@ -9223,6 +9223,69 @@ def test_open_targets_indications_refuses_what_its_readme_does_not_load_as_read_
         corpus.write_open_targets_indications(Recorder(), _genetwork_mirror(tmp_path, monkeypatch, guide))
 
 
+# mimir-cmyk/neo4j-astro-db's import.cypher, shortened: a constraint, the stars' LOAD CSV (an inline comment after a
+# SET clause, as its script writes one), a statement without a file, and the exoplanets' LOAD CSV, whose file is absent
+_ASTRO_RAW = "https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/"
+_ASTRO_SCRIPT = (
+    "\n\n//prevent duplicates\nCREATE CONSTRAINT star_hip IF NOT EXISTS\nFOR (s:Star)\nREQUIRE s.hip IS UNIQUE;\n\n"
+    f"LOAD CSV WITH HEADERS FROM '{_ASTRO_RAW}stars_enriched.csv' AS row\nWITH row\n"
+    "WHERE row.hip IS NOT NULL AND row.hip <> \"\"\nMERGE (s:Star {hip: toInteger(row.hip)})\n"
+    "SET\n    s.name = row.proper,\n    s.ra = CASE WHEN row.ra <> \"\" THEN toFloat(row.ra) END, //if \"\"->null\n"
+    "    s.spect = row.spect\nMERGE (c:Constellation {name: row.constellation})\n"
+    "MERGE (s)-[:IN_CONSTELLATION]->(c);\n\n"
+    "MATCH (s:Star)\nSET s.lookup =\ncoalesce(s.hip, s.star_name);\n\n"
+    f"LOAD CSV WITH HEADERS FROM '{_ASTRO_RAW}PS_2026.05.12_10.06.39.csv' AS row\n\n"
+    "MERGE (p:Planet {name: row.pl_name});\n")
+_ASTRO_STARS = ('"id","hip","proper","ra","spect","constellation"\n'
+                '"676","677.0","Alpheratz","0.139791","B9p","Andromeda; Pegasus"\n'
+                '"3","","","1.2","K0","Whale"\n')
+
+
+def _astro_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _ASTRO_SCRIPT) -> Path:
+    # the exoplanet table is not in the mirror (as in the snapshot); a later commit changes the stars: not read
+    pinned = _committed_mirror(tmp_path, "mimir-cmyk+neo4j-astro-db",
+                               {corpus.ASTRO_DB_SCRIPT: script, "stars_enriched.csv": _ASTRO_STARS,
+                                "other.csv": "a\n1\n"},
+                               later={"stars_enriched.csv": '"id","hip"\n"9","9.0"\n'})
+    monkeypatch.setattr(corpus, "ASTRO_DB_COMMIT", pinned)
+    return tmp_path
+
+
+def test_astro_stars_runs_import_cypher_at_its_commit_and_its_absent_table_as_no_rows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_astro_stars(store, _astro_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE CONSTRAINT star_hip IF NOT EXISTS\nFOR (s:Star)\nREQUIRE s.hip IS UNIQUE", {}),
+        # every row as LOAD CSV gives it (an empty field null; its WHERE drops the row without a hip)
+        ("UNWIND $rows AS row\nWITH row\nWHERE row.hip IS NOT NULL AND row.hip <> \"\"\n"
+         "MERGE (s:Star {hip: toInteger(row.hip)})\nSET\n    s.name = row.proper,\n"
+         "    s.ra = CASE WHEN row.ra <> \"\" THEN toFloat(row.ra) END, //if \"\"->null\n    s.spect = row.spect\n"
+         "MERGE (c:Constellation {name: row.constellation})\nMERGE (s)-[:IN_CONSTELLATION]->(c)",
+         {"rows": [{"id": "676", "hip": "677.0", "proper": "Alpheratz", "ra": "0.139791", "spect": "B9p",
+                    "constellation": "Andromeda; Pegasus"},
+                   {"id": "3", "hip": None, "proper": None, "ra": "1.2", "spect": "K0", "constellation": "Whale"}]}),
+        ("MATCH (s:Star)\nSET s.lookup =\ncoalesce(s.hip, s.star_name)", {}),
+        # the exoplanet table, absent from the mirror: its statement is given no rows
+        ("UNWIND $rows AS row\n\nMERGE (p:Planet {name: row.pl_name})", {"rows": []})]
+    assert corpus.graph("astro-stars").split == "frozen"
+    assert corpus.graph("astro-stars").source == corpus.ASTRO_DB
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    # a file of the repository not among those it loads, another host, and an absent file a script would need
+    (_ASTRO_SCRIPT.replace("stars_enriched.csv", "other.csv"), "reads https://raw.githubusercontent.com/mimir-cmyk/"
+     "neo4j-astro-db/refs/heads/main/other.csv, which no loader here serves"),
+    (_ASTRO_SCRIPT.replace(_ASTRO_RAW + "stars", "https://example.org/stars"),
+     "reads https://example.org/stars_enriched.csv"),
+    (_ASTRO_SCRIPT.replace("stars_enriched.csv", "Meteorite_Landings.csv"), "Meteorite_Landings.csv is not in the "
+     "mirror")])
+def test_astro_stars_refuses_a_file_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str,
+                                                       refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_astro_stars(Recorder(), _astro_mirror(tmp_path, monkeypatch, script))
+
+
 # [s44C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
