@@ -7992,6 +7992,37 @@ no licence file.
 
 [s44E paragraph above]
 
+Helper s44F's paragraph, written blind for the forty-fourth split (domain searched: travel, transport, geography, energy,
+technology, telecoms and infrastructure; begun at 11:56 UTC on 5 December 2026, deadline 13:35). No graph: none found
+that the rules allow, so no writer, Graph entry, question file or test was added, and no xgrag command was run. Searched
+by code search, repository names and exact strings (LOAD CSV, MERGE and CREATE patterns of dams and reservoirs, wind
+farms, power plants, substations, vessels, ports, bridges, volcanoes, lighthouses, brands and car models, launches,
+packages, earthquakes, embassies, cruises and castles; file:/// names of metro lines, substations, vessels, bridges and
+power plants; neo4j-, travel- and tourism- repository names; the repositories of Neo4j's developer advocates), in
+English, Chinese, Japanese, Korean, German and Spanish, over metros, railways and buses, airports and airlines, shipping,
+power grids and plants, telecom operators, npm and PyPI packages, cars, tourism and geography. Considered by s44F for
+the first time and left out (each grepped here first): FLYXLIFESTYLE/lexa-worldmap-mvp (a luxury-travel world map's
+generated Cypher: over 400 files under cypher/, each of some 500 OpenStreetMap points of interest, 415 kB apiece, the
+central Adriatic alone 73 of them, many names empty, its themes given by OSM tag rules; far too large to load, and
+mostly nameless); johnymontana/npm-graph (its src/simple-deps.py crawls npmjs.com at run time into one label, Package;
+its notebook not examined further); rkuo/GraphGist (sfbaymap/sfbaymapdatalower.cql: nine Bay Area cities, five schools
+and one airport); bryanlzc/gsummit2024sg (a copy of neo4j-field/gsummit2024: eu-rail-network's EU rail data);
+johnymontana/osm-routing-app (a GraphQL app, no data or load script among its files); rvanbruggen/personalflighttracker
+(a flight-alert app over live flight APIs; not examined further); ComplexNetTSP/Power_grids (European power grids as GML
+files, no Neo4j loader); Joodar007/Kut-Travel-KG (a tour website, no graph data); ziembar/NextbikeWrapped (bike stations
+added from a user's rentals at run time); aux-Issa/Station_GraphQL_API (Japan's station data, loaded into PostgreSQL,
+not Neo4j); and, their repositories not named by the index, an energy-grid import script over the CSVs its own generator
+writes (substations named "Substation_1"), a vessels LOAD CSV (one label, Vessel), and a Seoul bus-stop Java loader (one
+label, Bus, over a CSV its commented-out code would write from the city's API). Seen again, in the corpus or left out
+before: fiwka/ptmplace, sakusaku-rich/book-building-knowledge-graphs-ja, consulting-projekt/backend,
+wagenrace/python_dep_graph, ebb-earl-co/libraries_io, lukmoda/graph-subway, neo4j-field/gsummit2024,
+DonkeyKing01/EV-PM-DSS, neo4j-examples/graph-embeddings, haoyuheng/guotu_KG_demo (lijiang-land-survey),
+Lkruitwagen/global-fossil-fuel-supply-chain, covid-19-net/covid-19-community, syedhassaanahmed/neo4j-datasets,
+jenzuffer/DB_exam_projects, xiong-ying/KG-Rec-Sys-Tourism-SG, sromerolopez/neo4j, Williamdst/Capstone-2,
+aymericastellanet's Paris metro, SacrumDeus/deutsche-bahn-network, FlyingTom63/Matura,
+ollihoo/geographicalHierarchyGraph, JoanWu5/University-Knowledge-Graph, xzk-seu/360KG, shkfnly/urbinsight,
+johnymontana/knowledge-graph-datasets, johnymontana/transport-for-maf and the Vietnam travel dataset loaders.
+
 [s44F paragraph above]
 """
 
