@@ -19427,7 +19427,7 @@ def write_japan_saved_places(store: Any, mirror: Path) -> None:
 
 
 # Kyubyung Chae's and yc-song's "Travel Make Project" (qqplot/travelmaker, June 2022; in Korean): a trip planner over
-# Korea's intercity buses and trains between 22 cities and the attractions and lodgings of each, in Neo4j
+# Korea's intercity buses, trains and flights between 23 cities and the attractions and lodgings of each, in Neo4j
 TRAVELMAKER = "qqplot/travelmaker"
 TRAVELMAKER_COMMIT = "77e40ac02fd4e0a1f1eeef8f7a05ebfa0311d1af"  # its HEAD, 14 March 2023 (a README edit); the data
 # as 039748a of 3 June 2022 (its last change, to transportations.csv) left it, the import as the README gives it since
@@ -19444,18 +19444,19 @@ def write_korea_travel_routes(store: Any, mirror: Path) -> None:
     """The import of README.md of qqplot/travelmaker (Kyubyung Chae's and yc-song's "Travel Make Project", a Korean
     trip planner of June 2022 over Neo4j; no licence file), read at TRAVELMAKER_COMMIT: the statements of the code
     block of its section "2. Neo4j 데이터 넣기" in order, as written, each LOAD CSV reading the file its `file:///` URL
-    names from data/ (the folder the README says to copy into Neo4j's import folder). What it writes: the 22 cities
+    names from data/ (the folder the README says to copy into Neo4j's import folder). What it writes: the 23 cities
     (city: city_nm, city_id, location as a point, latitude, longitude) of data/city_code.csv (the file the README
-    calls citycode.csv: data/ has no other city codes); the intercity bus and train departures of
+    calls citycode.csv: data/ has no other city codes); the train, bus and plane departures of
     data/transportations.csv, each a `goes` relationship between its two cities MERGEd with all its properties (tid,
-    depart_time as a time, destination_time, grade, fare, duration, trans_cate and the times as strings), then each
-    one's dist, the straight-line distance of its cities in km; its one read query (a path search) writes nothing;
-    the attractions (attraction: id, name, address, theme, city, rate, coordinates) each a city has; and the lodgings
-    (accomodation: name, id, city_id, address, rate), each MERGEd to an `accomodation` relationship towards `r`, a
-    variable its statement does not bind (so a new, empty node each, as the README's statement writes it). Its
-    restaurants are not in the graph: data/restaurants.csv is 4 MiB or more, which the mirror does not hold, so its
-    LOAD CSV is left out (and the statement that links restaurants to cities finds none). Refuses a README whose
-    import is not one block of TRAVELMAKER_STATEMENTS statements, or a URL that is not a file of data/."""
+    depart_time as a time, destination_time, grade, fare, duration, trans_cate and both times as strings; its 1,678
+    empty rows match no city), then each one's dist, the straight-line distance of its cities in km; its one read
+    query (a path search) writes nothing; the attractions (attraction: id, name, address, theme, city, rate,
+    coordinates), each one its city has; and the lodgings (accomodation: name, id, city_id, address, rate), each
+    MERGEd to an `accomodation` relationship towards `r`, a variable its statement does not bind (so towards a new,
+    empty node each, as the README's statement writes it). Its restaurants are not in the graph: data/restaurants.csv
+    is 4 MiB or more, which the mirror does not hold, so its LOAD CSV is left out (and the statement that links
+    restaurants to cities finds none). Refuses a README whose import is not one block of TRAVELMAKER_STATEMENTS
+    statements, or a URL that is not a file of data/."""
     guide = read_file(TRAVELMAKER, TRAVELMAKER_GUIDE, mirror, TRAVELMAKER_COMMIT).decode("utf-8")
     start, end = (guide.find(heading) for heading in TRAVELMAKER_SECTION)
     if start < 0 or end < start:
@@ -20536,10 +20537,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "was visited, and its kind of activity and cuisine (a 2025 travel "
                                           "project's Python loader of its saved-places file)",
           writer=write_japan_saved_places, source=JAPAN_PLACES),
-    Graph("korea-travel-routes", "frozen", "Korea's intercity buses and trains between 22 cities (each "
+    Graph("korea-travel-routes", "frozen", "Korea's intercity buses, trains and flights between 23 cities (each "
                                              "departure's times, class, fare and duration), with the attractions "
-                                             "(theme, rating, address) and lodgings of each city (a 2022 Korean "
-                                             "trip planner's README import, in Korean)",
+                                             "(theme, rating, address) of each city and lodgings (rating, "
+                                             "address) (a 2022 Korean trip planner's README import, in Korean)",
           writer=write_korea_travel_routes, source=TRAVELMAKER),
     # [s44F Graph above]
 ]}
