@@ -8086,6 +8086,77 @@ tlam25/network-of-awards-and-winners.
 
 [s44E paragraph above]
 
+Helper s44F's paragraph, written blind for the forty-fourth split (domain searched: travel, transport, geography,
+energy, technology, telecoms and infrastructure; begun at 11:56 UTC on 5 December 2026, deadline 13:35).
+korea-travel-routes: github.com/qqplot/travelmaker (Kyubyung Chae's and yc-song's "Travel Make Project", a Korean trip
+planner of June 2022: a Flask app on the Neo4j 4.4 driver and BigQuery; no licence file; Python; the data in Korean, the
+attraction themes in English), the import of its README.md (section "2. Neo4j 데이터 넣기", one code block of ten
+statements), read at TRAVELMAKER_COMMIT (77e40ac, 14 March 2023, its HEAD, a README edit; the data as 039748a of 3 June
+2022 left it; write_korea_travel_routes): its statements in order, as written, each LOAD CSV reading the file its
+`file:///` URL names from data/ (the README: "neo4j의 import 폴더에 현재 프로젝트의 data를 복사해서 넣습니다", copy
+data/ into the import folder). The data: 23 Korean cities with their coordinates, the intercity departures between them
+(trains, express buses and flights: times, class, fare in won, duration in minutes), the attractions of each city (a
+theme, a rating from 0 to 5, an address, coordinates) and some 4,500 lodgings (rating, address, the city's code). What
+the loader had to change: nothing of the Cypher; the README's citycode.csv is data/city_code.csv (data/ holds no other
+city codes); data/restaurants.csv is 4 MiB or more, which the mirror does not hold, so its LOAD CSV is left out (the
+statement linking restaurants to cities then finds none), and the graph has no restaurants. The graph (`up` 18 s and 34
+s in two runs, server start included, other helpers' servers running): 35,647 nodes in 3 labels and one unlabelled kind
+(attraction 26,534, accomodation 4,545, city 23, and 4,545 nodes with no label and no property) and 37,969 relationships
+(attraction 26,534 from a city, goes 6,890: 5,209 by train, 1,234 by bus, 447 by plane; accomodation 4,545). Quirks kept
+as the script writes them: the label and type accomodation so spelt, labels and types in lower case (city, attraction,
+goes); each lodging's statement MERGEs an accomodation relationship towards `r`, a variable it does not bind, so every
+lodging points to a new empty node and none to its city (only its city_id says where it is); each departure is a `goes`
+relationship with all its properties (tid, depart_time a time in UTC and as a string, destination_time a string, grade,
+fare an integer, duration a string, trans_cate, and dist, the cities' straight-line distance in km, set afterwards); the
+1,678 empty rows of transportations.csv match no city; the cities' English names (city_name_en) are not loaded; ratings
+look normalised (the best of each list is 5, then 4.998, 4.997...); 17,519 attraction addresses end in "-0" ("창해로
+307-0" style) and some name only a district ("울산 울주군"); 1,258 attraction names occur more than once (표충사 three
+times); only one pair of cities has a single departure (여수 to 울산: one 우등 bus), so the relationship questions use
+it. The 14 questions, in Korean as the data is: 6 edge (the city of 섬진강기차마을, 장생포고래박물관, 광한루원, 향일암,
+국립청태산자연휴양림 and 위양지), 4 node-property (the theme of 오동도, the address of 죽도시장, the rating of
+스카이베이호텔경포, the address of 세인트존스호텔), 2 relationship-property (the departure time and the duration of the
+bus from 여수 to 울산), 2 two-hop (the fare of the bus to 울산 from the city of 아쿠아플라넷여수, the golf course of the
+city of 곡성세계장미축제); each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+korea-urban-rail (Korea's urban railways, not its intercity departures), jeju-safe-tourism and travel-checklist (Korean
+travel, other data), airport-routes and openflights-routes (flights worldwide); the repository occurs nowhere else in
+this file. Searched by code search, repository and file names and exact strings (LOAD CSV, MERGE and CREATE patterns of
+dams, wind farms, power plants, substations, vessels, ports, bridges, volcanoes, brands and car models, launches,
+packages, earthquakes, embassies, cruises and attractions; file:/// names of ports, hotels, attractions, vehicles,
+satellites and stations; neo4j-, -kg, travel- and tourism- repository names; import.cypher, load.cypher, init.cypher and
+other usual script paths; the repositories of Neo4j's developer advocates), in English, Chinese, Japanese, Korean,
+German, Spanish, Portuguese, French, Italian, Polish and Russian. Considered by s44F for the first time and left out
+(each grepped here first): FLYXLIFESTYLE/lexa-worldmap-mvp (a luxury-travel world map's generated Cypher: some 400 files
+under cypher/ of about 500 OpenStreetMap points of interest each, many names empty, its themes and places written by
+other scripts in no documented order); mobinglan/Travel_KG_Q-A-System (the Chinese metro-station MetroDataImporter s42F
+saw, over a local 地铁.xlsx not committed; its Ctrip spots crawled at run time); dumindus/aviation-safety-kg-rag (NTSB
+accidents: its Phase 2 notebook reads aviation_kg_nodes.csv and relationships CSVs, in the repository only as " -
+Sample" files of 4 MiB or more, which the mirror does not hold); SinghSaurabh2003/AeroIntel_AI (the metadata of two NTSB
+reports; sufiyan438/AeroIntel, the same loader, not examined further); johnymontana/npm-graph (its src/simple-deps.py
+crawls npmjs.com at run time into one label); jejking/opengeodb2neo4j (a Java embedded-API importer, not a script);
+tranquochuy93/nestjs-graphdb-neo4j (OpenFlights files by neo4j-admin import: openflights-routes' data); rkuo/GraphGist
+(nine Bay Area cities); bryanlzc/gsummit2024sg (eu-rail-network's EU rail data); PUPILUPI/radioComponentsService (thirty
+hand-typed electronic parts); GuanZhuChunShuiYingLiHua/Car-KG-Industrial (car specs beside a GraphML a LightRAG run
+wrote, not committed); lionztt/power-kg-node (HugeGraph); zZENwe/traffic-kg (a traffic-forecasting project; not examined
+further); ChrisBudow/GTFS, AlexPunkallo/public_transport_sql_nosql and
+FansteLK/Social-network-of-public-transport-in-Belgrade (GTFS feeds, no Neo4j load script seen);
+johnymontana/osm-routing-app, rvanbruggen/personalflighttracker, ComplexNetTSP/Power_grids, Joodar007/Kut-Travel-KG,
+devbelek/TourismKG, iskak235/travel_kg, MoAbdelfattah1/EVCAR-KG, ziembar/NextbikeWrapped and
+aux-Issa/Station_GraphQL_API (apps, GML or OWL files, run-time APIs or PostgreSQL: no Neo4j load of committed data
+seen); itsjoecsh/cycling-kg-neo4j-import, Yus3n10/skyroute and Nullfector/SnowPather (fetched again: no snapshot can be
+had); and, their repositories not named by the index, a synthetic energy grid ("Substation_1"), a vessels LOAD CSV (one
+label), a Seoul bus-stop Java loader (one label), a drone knowledge graph posted to an API, and ANFR antenna loaders
+over a live API. Seen again, in the corpus or left out before: fiwka/ptmplace,
+sakusaku-rich/book-building-knowledge-graphs-ja, consulting-projekt/backend, wagenrace/python_dep_graph,
+ebb-earl-co/libraries_io, lukmoda/graph-subway, neo4j-field/gsummit2024, DonkeyKing01/EV-PM-DSS,
+neo4j-examples/graph-embeddings, haoyuheng/guotu_KG_demo, Lkruitwagen/global-fossil-fuel-supply-chain,
+covid-19-net/covid-19-community, syedhassaanahmed/neo4j-datasets, jenzuffer/DB_exam_projects,
+xiong-ying/KG-Rec-Sys-Tourism-SG, sromerolopez/neo4j, Williamdst/Capstone-2, SacrumDeus/deutsche-bahn-network,
+FlyingTom63/Matura, ollihoo/geographicalHierarchyGraph, BiaPri/Graph_Field, luzidl/it-novum-webinar_042022,
+fm-or/harz-hiking, emarkou/Neo4j-Graph-Mining-California-road-Network, javascript-ecosystem/neo4j,
+tullanders/gtfs_neo4j, dogofbrian/trains-graph, codiply/neo4j-flight-routes, nataliaw-h/neo4j-airport-database and the
+Vietnam travel dataset loaders.
+
 [s44F paragraph above]
 """
 
@@ -19573,6 +19644,59 @@ def write_japan_saved_places(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{JAPAN_PLACES}: its loader failed: {'; '.join(failures[:3])}")
 
 
+# Kyubyung Chae's and yc-song's "Travel Make Project" (qqplot/travelmaker, June 2022; in Korean): a trip planner over
+# Korea's intercity buses, trains and flights between 23 cities and the attractions and lodgings of each, in Neo4j
+TRAVELMAKER = "qqplot/travelmaker"
+TRAVELMAKER_COMMIT = "77e40ac02fd4e0a1f1eeef8f7a05ebfa0311d1af"  # its HEAD, 14 March 2023 (a README edit); the data
+# as 039748a of 3 June 2022 (its last change, to transportations.csv) left it, the import as the README gives it since
+TRAVELMAKER_GUIDE = "README.md"
+# the README's import: the code block of its section "2. Neo4j 데이터 넣기" (putting the data into Neo4j), up to "3."
+TRAVELMAKER_SECTION = ("## 2. Neo4j 데이터 넣기", "## 3.")
+TRAVELMAKER_STATEMENTS = 10  # its statements: eight write, one sets distances, one (a path search) reads
+TRAVELMAKER_DATA = "data/"  # the README copies data/ into Neo4j's import folder ("neo4j의 import 폴더에 ... data를")
+TRAVELMAKER_RENAMED = {"citycode.csv": "city_code.csv"}  # the README's name for data/'s one city-code file
+TRAVELMAKER_ABSENT = "restaurants.csv"  # 4 MiB or more: not in the mirror, so its LOAD CSV is left out
+
+
+def write_korea_travel_routes(store: Any, mirror: Path) -> None:
+    """The import of README.md of qqplot/travelmaker (Kyubyung Chae's and yc-song's "Travel Make Project", a Korean
+    trip planner of June 2022 over Neo4j; no licence file), read at TRAVELMAKER_COMMIT: the statements of the code
+    block of its section "2. Neo4j 데이터 넣기" in order, as written, each LOAD CSV reading the file its `file:///` URL
+    names from data/ (the folder the README says to copy into Neo4j's import folder). What it writes: the 23 cities
+    (city: city_nm, city_id, location as a point, latitude, longitude) of data/city_code.csv (the file the README
+    calls citycode.csv: data/ has no other city codes); the train, bus and plane departures of
+    data/transportations.csv, each a `goes` relationship between its two cities MERGEd with all its properties (tid,
+    depart_time as a time, destination_time, grade, fare, duration, trans_cate and both times as strings; its 1,678
+    empty rows match no city), then each one's dist, the straight-line distance of its cities in km; its one read
+    query (a path search) writes nothing; the attractions (attraction: id, name, address, theme, city, rate,
+    coordinates), each one its city has; and the lodgings (accomodation: name, id, city_id, address, rate), each
+    MERGEd to an `accomodation` relationship towards `r`, a variable its statement does not bind (so towards a new,
+    empty node each, as the README's statement writes it). Its restaurants are not in the graph: data/restaurants.csv
+    is 4 MiB or more, which the mirror does not hold, so its LOAD CSV is left out (and the statement that links
+    restaurants to cities finds none). Refuses a README whose import is not one block of TRAVELMAKER_STATEMENTS
+    statements, or a URL that is not a file of data/."""
+    guide = read_file(TRAVELMAKER, TRAVELMAKER_GUIDE, mirror, TRAVELMAKER_COMMIT).decode("utf-8")
+    start, end = (guide.find(heading) for heading in TRAVELMAKER_SECTION)
+    if start < 0 or end < start:
+        raise CorpusError(f"{TRAVELMAKER}: {TRAVELMAKER_GUIDE} has no section {TRAVELMAKER_SECTION[0]!r}")
+    blocks = [m[1] for m in _MD_CYPHER.finditer(guide[start:end])]
+    statements = [s for block in blocks for s in _statements(block)]
+    if len(blocks) != 1 or len(statements) != TRAVELMAKER_STATEMENTS:
+        raise CorpusError(f"{TRAVELMAKER}: {TRAVELMAKER_GUIDE}'s import has {len(blocks)} blocks and "
+                          f"{len(statements)} statements, not 1 and {TRAVELMAKER_STATEMENTS}")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        name = url.removeprefix("file:///")
+        if name == url or "/" in name:
+            raise CorpusError(f"{TRAVELMAKER}: {TRAVELMAKER_GUIDE} reads {url}, which no loader here serves")
+        if name == TRAVELMAKER_ABSENT:
+            return None
+        path = TRAVELMAKER_DATA + TRAVELMAKER_RENAMED.get(name, name)
+        return _csv_rows(read_file(TRAVELMAKER, path, mirror, TRAVELMAKER_COMMIT), delimiter)
+
+    _run_script(store, blocks[0], rows_of)
+
+
 # [s44F source and writer above]
 
 
@@ -20640,6 +20764,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "was visited, and its kind of activity and cuisine (a 2025 travel "
                                           "project's Python loader of its saved-places file)",
           writer=write_japan_saved_places, source=JAPAN_PLACES),
+    Graph("korea-travel-routes", "frozen", "Korea's intercity buses, trains and flights between 23 cities (each "
+                                             "departure's times, class, fare and duration), with the attractions "
+                                             "(theme, rating, address) of each city and lodgings (rating, "
+                                             "address) (a 2022 Korean trip planner's README import, in Korean)",
+          writer=write_korea_travel_routes, source=TRAVELMAKER),
     # [s44F Graph above]
 ]}
 

@@ -10409,4 +10409,87 @@ def test_japan_saved_places_reads_nothing_else_and_raises_what_its_loader_prints
         corpus.write_japan_saved_places(store(), mirror)
 
 
+# qqplot/travelmaker's README, shortened: its setup section (a shell block), its import section (the city codes under
+# the name citycode.csv, departures MERGEd as relationships, a distance update, a read query, the restaurants whose
+# file the mirror lacks, the lodgings and their statement towards an unbound `r`) and its query section, not run
+_TRAVEL_GUIDE = (
+    "# Travel Make Project\n\n## 1. Python 가상환경 세팅\n\n```sh\npip install -r requirements.txt\n```\n\n"
+    "## 2. Neo4j 데이터 넣기\n\nneo4j의 `import` 폴더에 현재 프로젝트의 data를 복사해서 넣습니다.\n\n```javascript\n\n"
+    "// city node 생성\nLOAD CSV WITH HEADERS FROM \"file:///citycode.csv\" AS row\n"
+    "CREATE (c:city {city_nm: row.city_name, city_id : row.city_id})\n;\n\n"
+    "//LOAD TRANSPORTATION (as relationships)\nLOAD CSV with headers from \"file:///transportations.csv\" as row\n"
+    "MATCH (c1:city),(c2:city)\nWHERE c1.city_id = row.depart_id AND c2.city_id = row.dest_id\n"
+    "MERGE (c1)-[r:goes {tid: row.transportation_id, fare:toInteger(coalesce(row.fare,\"0\"))}]->(c2)\n;\n\n"
+    "//거리넣기\nmatch (a:city)-[r:goes]->(b:city)\nset r.dist = 1\n;\n\n"
+    " MATCH p=(c1:city{city_id:\"C01\"})-[rels:goes*2..3]->(c2:city{city_id:\"C10\"})\nRETURN p\n LIMIT 500\n;\n\n"
+    "//LOAD restaurants \nLOAD CSV WITH HEADERS FROM \"file:///restaurants.csv\" AS row\n"
+    "CREATE (r:restaurants {rest_id:row.rest_id})\n;\n\n"
+    "MATCH(r:restaurants), (c:city)\nWHERE r.city_id=c.city_id\nMERGE (c)-[has:restaurant]->(r)\n;\n\n"
+    "// LOAD accomodation\nLOAD CSV WITH HEADERS FROM \"file:///accomodation.csv\" AS row\n"
+    "CREATE (ac:accomodation{accom_nm:row.accom_nm, city_id: row.city_id, rate:toFloat(row.rate)})\n;\n\n"
+    "MATCH(ac:accomodation), (c:city)\nWHERE ac.city_id=c.city_id\nMERGE (ac)-[has:accomodation]->(r)\n\n```\n\n"
+    "## 3. Neo4j 사이퍼 쿼리 만들기\n\n```javasript\n\nMATCH p=(:city{city_id:\"C01\"})-[rels:goes*1..2]->(:city)\n"
+    "return p\n;\n\n```\n")
+_TRAVEL_FILES = {
+    "data/city_code.csv": "city_name,city_id,x,y,city_name_en\n서울,C01,126.9695263,37.55472785,Seoul\n"
+                          "강릉,C22,128.8981,37.7641,Gangneung",
+    "data/transportations.csv": "transportation_id,depart_id,dest_id,fare\ntrans_bus_00001,C22,C01,19600\n,,,\n",
+    "data/accomodation.csv": "accomodation_id,city_id,city_name,accom_nm,rate\nAC01,C22,강릉,세인트존스호텔,5\n"}
+
+
+def _travel_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _TRAVEL_GUIDE) -> Path:
+    later = {"data/accomodation.csv": "accomodation_id,city_id,accom_nm,rate\nAC9,C01,LATER,1\n"}
+    pinned = _committed_mirror(tmp_path, "qqplot+travelmaker", {corpus.TRAVELMAKER_GUIDE: guide, **_TRAVEL_FILES},
+                               later=later)
+    monkeypatch.setattr(corpus, "TRAVELMAKER_COMMIT", pinned)
+    monkeypatch.setattr(corpus, "TRAVELMAKER_STATEMENTS", 8)  # the shortened import's statements
+    return tmp_path
+
+
+def test_korea_travel_routes_runs_the_readme_import_over_data_but_the_absent_restaurants(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_korea_travel_routes(store, _travel_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    assert statements == [
+        "UNWIND $rows AS row\nCREATE (c:city {city_nm: row.city_name, city_id : row.city_id})",
+        "UNWIND $rows AS row\nMATCH (c1:city),(c2:city)\nWHERE c1.city_id = row.depart_id AND c2.city_id = "
+        "row.dest_id\nMERGE (c1)-[r:goes {tid: row.transportation_id, fare:toInteger(coalesce(row.fare,\"0\"))}]->(c2)",
+        "match (a:city)-[r:goes]->(b:city)\nset r.dist = 1",
+        "MATCH p=(c1:city{city_id:\"C01\"})-[rels:goes*2..3]->(c2:city{city_id:\"C10\"})\nRETURN p\n LIMIT 500",
+        "MATCH(r:restaurants), (c:city)\nWHERE r.city_id=c.city_id\nMERGE (c)-[has:restaurant]->(r)",
+        "UNWIND $rows AS row\nCREATE (ac:accomodation{accom_nm:row.accom_nm, city_id: row.city_id, "
+        "rate:toFloat(row.rate)})",
+        "MATCH(ac:accomodation), (c:city)\nWHERE ac.city_id=c.city_id\nMERGE (ac)-[has:accomodation]->(r)"]
+    assert not any("restaurants {" in s for s in statements)  # restaurants.csv: not in the mirror (4 MiB or more)
+    assert not any("goes*1..2" in s for s in statements)  # the query section is not the import
+    # citycode.csv is data/city_code.csv; the rows as LOAD CSV gives them (an empty field null), at the pinned commit
+    assert store.calls[0][1]["rows"] == [
+        {"city_name": "서울", "city_id": "C01", "x": "126.9695263", "y": "37.55472785", "city_name_en": "Seoul"},
+        {"city_name": "강릉", "city_id": "C22", "x": "128.8981", "y": "37.7641", "city_name_en": "Gangneung"}]
+    assert store.calls[1][1]["rows"] == [
+        {"transportation_id": "trans_bus_00001", "depart_id": "C22", "dest_id": "C01", "fare": "19600"},
+        {"transportation_id": None, "depart_id": None, "dest_id": None, "fare": None}]
+    assert store.calls[5][1]["rows"] == [{"accomodation_id": "AC01", "city_id": "C22", "city_name": "강릉",
+                                          "accom_nm": "세인트존스호텔", "rate": "5"}]
+    assert corpus.graph("korea-travel-routes").split == "frozen"
+    assert corpus.graph("korea-travel-routes").repo == "qqplot/travelmaker"
+
+
+def test_korea_travel_routes_refuses_another_file_a_url_or_an_import_of_other_statements(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _TRAVEL_GUIDE.replace("file:///accomodation.csv", "file:///lodgings.csv")
+    with pytest.raises(corpus.CorpusError, match=re.escape("data/lodgings.csv is not in the mirror")):
+        corpus.write_korea_travel_routes(Recorder(), _travel_mirror(tmp_path / "a", monkeypatch, other))
+    remote = _TRAVEL_GUIDE.replace("file:///transportations.csv", "https://x.org/transportations.csv")
+    with pytest.raises(corpus.CorpusError, match=re.escape("reads https://x.org/transportations.csv, which no loader")):
+        corpus.write_korea_travel_routes(Recorder(), _travel_mirror(tmp_path / "b", monkeypatch, remote))
+    longer = _TRAVEL_GUIDE.replace("set r.dist = 1\n;", "set r.dist = 1\n;\nMATCH (n) DETACH DELETE n\n;")
+    with pytest.raises(corpus.CorpusError, match="has 1 blocks and 9 statements, not 1 and 8"):
+        corpus.write_korea_travel_routes(Recorder(), _travel_mirror(tmp_path / "c", monkeypatch, longer))
+    untitled = _TRAVEL_GUIDE.replace("## 2. Neo4j 데이터 넣기", "## 2. Data")
+    with pytest.raises(corpus.CorpusError, match="has no section"):
+        corpus.write_korea_travel_routes(Recorder(), _travel_mirror(tmp_path / "d", monkeypatch, untitled))
+
+
 # [s44F tests above]
