@@ -7982,8 +7982,6 @@ keep the list's "^" and "*" marks ("Flipkart^"), near-duplicate investors stay s
 "Sequoia Capital India"), the sub-sector Classifieds sits under two sectors; the repository's README says MIT and it has
 no licence file.
 
-[s44A paragraph above]
-
 Helper s44B's paragraph, written blind (the forty-fourth split, in preparation; begun at 12:13 UTC on 5 December 2026,
 its deadline 13:35; its session was cut off by an API error from about 12:14 to 12:40 and resumed; domain searched:
 commerce, finance, banking, companies, trade and economics, in English, Chinese, Korean, Japanese, Spanish, Portuguese,
@@ -8041,8 +8039,6 @@ indiepopart/spring-graphql, kinau/P300, iilab/openoil, DFID/dcm-graph, Graphlet-
 opensanctions/offshore-graph, mkd-neo4j's UK sanctions, ali-ce/datasets, amlua/bi-master, turicas/brasil.io and the
 Chinese wind_demo_data.json fund generator.
 
-[s44B paragraph above]
-
 Helper s44C's paragraph, written blind for the forty-fourth split (domain searched: science, medicine, health, biology,
 chemistry, education and research; begun at 11:47 UTC on 5 December 2026, resumed at 12:15 after an API error; deadline
 13:35). astro-stars: mimir-cmyk/neo4j-astro-db (https://github.com/mimir-cmyk/neo4j-astro-db, an astronomy dashboard of
@@ -8079,12 +8075,6 @@ GBIF taxonomy loader (as RemiH06/LinNeo; its repository not named by the index),
 LOAD CSV, IEK-13/MatGraphAI, crux-project/CRUX, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
 AIDA-UIUC/uiuc-scheduler, covid-19-net/covid-19-community, paleobot/pbot-dev, SimonGoring/EC_Network and
 tlam25/network-of-awards-and-winners.
-
-[s44C paragraph above]
-
-[s44D paragraph above]
-
-[s44E paragraph above]
 
 Helper s44F's paragraph, written blind for the forty-fourth split (domain searched: travel, transport, geography,
 energy, technology, telecoms and infrastructure; begun at 11:56 UTC on 5 December 2026, deadline 13:35).
@@ -8157,7 +8147,38 @@ fm-or/harz-hiking, emarkou/Neo4j-Graph-Mining-California-road-Network, javascrip
 tullanders/gtfs_neo4j, dogofbrian/trains-graph, codiply/neo4j-flight-routes, nataliaw-h/neo4j-airport-database and the
 Vietnam travel dataset loaders.
 
-[s44F paragraph above]
+The forty-fourth split (declared 2026-12-05, twenty-eighth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law, courts, elections and politics; commerce, finance, business, trade and
+economics; science, medicine, health, biology, chemistry and education; culture, books, music, film, art, history and
+games; sports, leisure, food, people and social networks; travel, transport, geography, energy, technology and
+telecoms), launched at 11:47 UTC on 5 December with a 13:35 deadline, each to find one graph, load it with its
+repository's own script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no
+schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. API errors held
+three of them back: three found a graph (travel: korea-travel-routes, 11:56 to 12:17; science: astro-stars, begun at
+11:47, cut off until 12:15, done at 12:24; commerce: world-banks, begun at 12:13, cut off from 12:14 to 12:40, done at
+12:48); the government, culture and sports helpers had not begun when the split was declared at 13:26,
+nine minutes before the deadline (no worktree, no branch, no report).
+FORTY_FOURTH_POOL = astro-stars, korea-travel-routes, world-banks, drawn by
+`sorted(random.Random(72).sample(sorted(FORTY_FOURTH_POOL), 3))` = all three: **frozen** (14 questions each), run once
+at the end of the session's tuning (results/domains_frozen44.json). Declared as the helpers report them, and kept:
+astro-stars has 1,918 nodes in three labels and 710 relationships of one type (no relationship property; 1,117
+meteorites tied to nothing; the exoplanet table is over the mirror's size limit, so its labels are absent);
+korea-travel-routes (Korean) 35,647 nodes, 4,545 of them empty, unlabelled ends of a MERGE the script writes towards an
+unbound variable, and no restaurants (that file is over the size limit); world-banks 385 nodes and 360 relationships,
+banks and countries holding only their names (no node-property question), its script reading its CSV from a second
+repository of the same author that holds the same file byte for byte.
+
+[s45A paragraph above]
+
+[s45B paragraph above]
+
+[s45C paragraph above]
+
+[s45D paragraph above]
+
+[s45E paragraph above]
+
+[s45F paragraph above]
 """
 
 from __future__ import annotations
@@ -8303,6 +8324,8 @@ FORTY_SECOND_POOL = ("comic-characters", "instacart-products", "japan-saved-plac
 FORTY_SECOND_SEED = 70
 FORTY_THIRD_POOL = ("india-unicorns",)
 FORTY_THIRD_SEED = 71
+FORTY_FOURTH_POOL = ("astro-stars", "korea-travel-routes", "world-banks")
+FORTY_FOURTH_SEED = 72
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -17908,7 +17931,7 @@ def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
         _run_loader(MPEP, path, source, importer, print=_quiet)
 
 
-# [s44A source and writer above]
+# [s45A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -18309,7 +18332,7 @@ def write_world_banks(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s44B source and writer above]
+# [s45B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -18748,7 +18771,7 @@ def write_astro_stars(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, read)
 
 
-# [s44C source and writer above]
+# [s45C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -19096,7 +19119,7 @@ def write_comic_characters(store: Any, mirror: Path) -> None:
         store.query("".join(parts) + statement[end:], params, read_only=False)
 
 
-# [s44D source and writer above]
+# [s45D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -19303,7 +19326,7 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
-# [s44E source and writer above]
+# [s45E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -19697,7 +19720,7 @@ def write_korea_travel_routes(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s44F source and writer above]
+# [s45F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -20611,7 +20634,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
-    # [s44A Graph above]
+    # [s45A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -20655,7 +20678,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its total assets in billions of US dollars (a node and the relationship's value) "
                                    "and its balance-sheet date",
           writer=write_world_banks, source=WORLD_BANKS),
-    # [s44B Graph above]
+    # [s45B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -20692,7 +20715,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
                                     "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
           writer=write_astro_stars, source=ASTRO_DB),
-    # [s44C Graph above]
+    # [s45C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -20721,7 +20744,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
           "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
           writer=write_comic_characters, source=COMICS),
-    # [s44D Graph above]
+    # [s45D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -20742,7 +20765,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
-    # [s44E Graph above]
+    # [s45E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -20769,7 +20792,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "(theme, rating, address) of each city and lodgings (rating, "
                                              "address) (a 2022 Korean trip planner's README import, in Korean)",
           writer=write_korea_travel_routes, source=TRAVELMAKER),
-    # [s44F Graph above]
+    # [s45F Graph above]
 ]}
 
 
