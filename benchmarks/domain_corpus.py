@@ -8160,7 +8160,8 @@ three of them back: three found a graph (travel: korea-travel-routes, 11:56 to 1
 nine minutes before the deadline (no worktree, no branch, no report).
 FORTY_FOURTH_POOL = astro-stars, korea-travel-routes, world-banks, drawn by
 `sorted(random.Random(72).sample(sorted(FORTY_FOURTH_POOL), 3))` = all three: **frozen** (14 questions each), run once
-at the end of the session's tuning (results/domains_frozen44.json). Declared as the helpers report them, and kept:
+at the end of the session's tuning (results/domains_frozen44.json) and **spent** since. Declared as the helpers
+report them, and kept:
 astro-stars has 1,918 nodes in three labels and 710 relationships of one type (no relationship property; 1,117
 meteorites tied to nothing; the exoplanet table is over the mirror's size limit, so its labels are absent);
 korea-travel-routes (Korean) 35,647 nodes, 4,545 of them empty, unlabelled ends of a MERGE the script writes towards an
@@ -20674,7 +20675,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and month of entry, its sector and sub-sector, its cities and its select "
                                        "investors",
           writer=write_india_unicorns, source=INDIA_UNICORNS),
-    Graph("world-banks", "frozen", "The world's 120 largest banks by total assets (a 2017 list): each bank's country, "
+    Graph("world-banks", "spent", "The world's 120 largest banks by total assets (a 2017 list): each bank's country, "
                                    "its total assets in billions of US dollars (a node and the relationship's value) "
                                    "and its balance-sheet date",
           writer=write_world_banks, source=WORLD_BANKS),
@@ -20710,7 +20711,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "and the drug's maximum clinical trial phase on each indication "
                                                  "(GeNETwork's drug-disease graph, 2025)",
           writer=write_open_targets_indications, source=GENETWORK),
-    Graph("astro-stars", "frozen", "Stars of the HYG database with proper or catalogue names (Hipparcos number, "
+    Graph("astro-stars", "spent", "Stars of the HYG database with proper or catalogue names (Hipparcos number, "
                                     "magnitude, distance, spectral type, luminosity, position) in their "
                                     "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
                                     "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
@@ -20787,7 +20788,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "was visited, and its kind of activity and cuisine (a 2025 travel "
                                           "project's Python loader of its saved-places file)",
           writer=write_japan_saved_places, source=JAPAN_PLACES),
-    Graph("korea-travel-routes", "frozen", "Korea's intercity buses, trains and flights between 23 cities (each "
+    Graph("korea-travel-routes", "spent", "Korea's intercity buses, trains and flights between 23 cities (each "
                                              "departure's times, class, fare and duration), with the attractions "
                                              "(theme, rating, address) of each city and lodgings (rating, "
                                              "address) (a 2022 Korean trip planner's README import, in Korean)",
