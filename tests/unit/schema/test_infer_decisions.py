@@ -90,6 +90,16 @@ def test_names_one_property_a_composition_or_none() -> None:
     assert name_candidates(order, OPTS) == []  # shipName does not tell orders apart
     person = label("Person", stats("name"), stats("firstName"), stats("lastName"))
     assert name_candidates(person, OPTS)[0][1] == ["name"]
+
+
+def test_a_key_ending_in_nm_is_a_name() -> None:
+    # korea-travel-routes (spent): attractions were named "attraction <attraction_id>" beside their `attraction_nm`
+    attraction = label("attraction", stats("attraction_id"), stats("attraction_nm"), stats("address"),
+                       stats("city_nm", distinct=3))
+    assert name_candidates(attraction, OPTS)[0][:2] == (95, ["attraction_nm"])
+    assert name_candidates(label("City", stats("cityNm"), stats("code")), OPTS)[0][1] == ["cityNm"]
+    # "nm" inside a word is no name ("param", "hanm")
+    assert name_candidates(label("Setting", stats("param"), stats("hanm")), OPTS) == []
     sparse = label("Thing", stats("name", present=3, distinct=3))  # set on 3 of 10: not the name of the others
     assert name_candidates(sparse, OPTS) == []
     # a property named as its label is (Album.album, Personnage.personnage, whatever the language) is its name
