@@ -127,8 +127,8 @@ QUANTITY_CUES = frozenset(
     "in on at since before after until till from to by than over under above below around about circa between per "
     "of the a an and or more less fewer least most top first last next past every each all some has have had with "
     "scored won lost did does do".split())
+_K = TypeVar("_K")  # the keys `most_said` tells apart
 # A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
-_K = TypeVar("_K")
 _COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 _LETTER_COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]-[A-Za-z]{2,}(?![\w-])")
 
