@@ -142,6 +142,7 @@ from xgrag.retrieval.words import (
     INITIALS_RUN,
     IRREGULAR,
     IRREGULAR_PAST,
+    NUMBER_WORDS,
     PLACE_TYPES,
     SCHEMA_WORDS,
     WEAK,
@@ -342,7 +343,7 @@ _GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place",
 _MATE = re.compile(r"\b(?:band|team|class|room|flat|house|ship|crew|label|stable|school|running|play|work|cell|bunk"
                    r"|squad|club|course|dorm|tour)mates?\b")
 # ... and those that ask for a number, and a number as a value writes it
-_NUMBER_NOUNS = frozenset(stem(w) for w in ("number", "no", "nr", "num"))
+_NUMBER_NOUNS = frozenset(stem(w) for w in NUMBER_WORDS)
 _NUMBER_TEXT = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 # A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
@@ -1366,8 +1367,10 @@ class _Reading:
                     self.kind_values.setdefault(f.head, set()).update(content_stems(" ".join(truth_key[1:])))
         vocabulary = {st for r in relations for st in content_stems(self._key(r))} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
-        self.type_heads = {stem(key_tokens(key_text(t))[-1]) for t in set(types.values()) if key_tokens(key_text(t))}
-        if identifier_numbers(key_tokens(plain), self.type_heads):
+        type_heads = {stem(words[-1]) for words in (key_tokens(key_text(t)) for t in set(types.values())) if words}
+        # where "<type noun> number" is typed (`identifier_numbers`), read once: the stems and `_positions` read it
+        self.identifier_at = identifier_numbers(key_tokens(plain), type_heads)
+        if self.identifier_at:
             self.q_stems.add(_ID)
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.dimension_stems = how_dimensions(plain) & vocabulary
@@ -1910,7 +1913,7 @@ class _Reading:
         for i, w in enumerate(tokens):
             for st in {stem(w)} | stated_stems(w, vocabulary):
                 out.setdefault("w:" + st, []).append(i)
-        for i in identifier_numbers(tokens, self.type_heads):
+        for i in self.identifier_at:
             out.setdefault("w:" + _ID, []).append(i)
         for name in self.mentioned:
             # (a name mentioned by some of its words is where those words are: "Brancusi" for "Constantin Brâncuși

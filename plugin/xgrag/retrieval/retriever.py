@@ -30,6 +30,7 @@ from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import (
     CJK_LETTER,
+    NUMBER_WORDS,
     WEAK,
     content_stems,
     english_chinese,
@@ -49,7 +50,6 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 # family" asks its `ID` "MP" (nist-controls, spent, answered a control of the family), as the reader reads "code"
 # ("cod": "id" in the shared synonyms).
 _ID_WORDS = frozenset(("identifier", "identifiers", "accession", "accessions", "code", "codes"))
-_NUMBER_WORDS = frozenset(("number", "no", "num", "nr"))
 
 
 def _one_read_transaction(fn: _F) -> _F:
@@ -181,7 +181,7 @@ class Retriever:
         # "what product number does Banana have": a number said after a label's noun is that label's id
         # (instacart-products, spent: a product's and an aisle's `id` were never stated, and a neighbour answered)
         typed = re.findall(r"[a-z]+", question.lower())
-        number_of = {stem(a) for a, b in zip(typed, typed[1:], strict=False) if b in _NUMBER_WORDS}
+        number_of = {stem(a) for a, b in zip(typed, typed[1:], strict=False) if b in NUMBER_WORDS}
         for m in schema.entity_mappings():
             label_words = key_tokens(key_text(m.label))
             label_numbered = bool(label_words) and stem(label_words[-1]) in number_of

@@ -125,6 +125,9 @@ SYNONYM_STEMS = {
     "dial": "phon", "diall": "phon", "telephon": "phon",
 }
 _WORD = re.compile(r"[a-z0-9]+")
+# The words that say "number" after a noun ("product number", "set no."): retrieval states a label's id for them, the
+# reader reads them as the identifier asked
+NUMBER_WORDS = frozenset(("number", "no", "num", "nr"))
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())
 _WRITTEN_WORD = re.compile(r"[^\W_]+")  # letters and digits of any script
 
