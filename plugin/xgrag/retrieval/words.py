@@ -1479,7 +1479,7 @@ NORDIC_WORDS = {k: tuple(v.split()) for k, v in {
 # not how many.
 KOREAN_QUESTION_WORDS = {
     "몇 년": "which year", "몇년": "which year", "몇 월": "which month", "몇월": "which month", "몇 호선": "which line",
-    "몇 분": "how many minutes", "몇분": "how many minutes",
+    "몇 분": "how many minutes", "몇분": "how many minutes", "몇 시": "what time", "몇시": "what time",
     "누구": "who", "누가": "who", "어디": "where", "언제": "when", "어느": "which", "무슨": "which", "어떤": "which",
     "뭐": "what", "무엇": "what", "뭔": "what", "몇": "how many", "얼마나": "how much", "얼마": "how much",
     "왜": "why", "어떻게": "how",
@@ -1501,7 +1501,8 @@ KOREAN_WORDS = {k: tuple(v.split()) for k, v in {
     "준공": "completion completed built", "완공": "completion completed built", "건설": "construction built",
     "건축": "construction built architecture", "설립": "founded founding established",
     "개업": "opened opening", "개원": "opened opening", "개교": "opened founded", "개관": "opened opening",
-    "입주": "moved occupancy", "출생": "born birth", "사망": "died death", "결혼": "married spouse",
+    "입주": "moved occupancy", "출발": "departure depart departs", "도착": "arrival arrive arrives",
+    "출생": "born birth", "사망": "died death", "결혼": "married spouse",
     "제작": "made produced producer", "생산": "produced producer", "판매": "sold sales", "구매": "bought",
     "운영": "operated operator", "소속": "belongs affiliation member", "위치": "location located",
     "출판": "published publisher", "발행": "published issued", "발표": "released published",
@@ -1599,7 +1600,11 @@ _WORD_LISTS = {"german": GERMAN_WORDS, "nordic": NORDIC_WORDS, "korean": KOREAN_
 # word that ends in its head ("literprisen": a price; "Harris-Nummer": a number)
 _HEAD_LETTERS = 4
 _KOREAN_VERB = re.compile(r"^(?:하|했|한|할|해|함|되|된|됐|될|돼|됨)")
-_KOREAN_QUESTION = re.compile("|".join(re.escape(w) for w in sorted(KOREAN_QUESTION_WORDS, key=len, reverse=True)))
+# "몇 시" asks the hour only with a particle, a space or the end after it: "몇 시간" (how many hours), "몇 시즌" (which
+# season) are other words
+_KOREAN_QUESTION_AFTER = {"몇 시": r"(?=에|야|쯤|부터|까지|\s|\?|$)", "몇시": r"(?=에|야|쯤|부터|까지|\s|\?|$)"}
+_KOREAN_QUESTION = re.compile("|".join(re.escape(w) + _KOREAN_QUESTION_AFTER.get(w, "")
+                                       for w in sorted(KOREAN_QUESTION_WORDS, key=len, reverse=True)))
 
 
 def _listed(word: str, language: str) -> tuple[str, ...] | None:

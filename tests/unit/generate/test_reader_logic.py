@@ -1899,6 +1899,16 @@ def test_a_german_norwegian_or_korean_question_s_words_meet_english_keys_and_typ
              _prop("g", "래미안퍼스티지아파트", "pop_floating_2020", "575982", "Apartment")]
     assert _read("래미안퍼스티지아파트 시공사가 어디야?", flats) == ("삼성물산(주).", ["b"])
     assert _read("래미안퍼스티지아파트는 몇 세대야?", flats) == ("2444.", ["h"])
+    # korea-travel-routes (spent): "몇 시에 출발해" asks the hour a bus departs, not its fare (the first value read)
+    leg = ("goes", "울산")
+    bus = [_edge("e", "여수", "goes", "울산", "city", "city"), _edge("b", "여수", "goes", "부산", "city", "city"),
+           _prop("f", "여수", "fare", "27200", "city", via=leg),
+           _prop("d", "여수", "depart_time_str", "13:30:00", "city", via=leg),
+           _prop("a", "여수", "destination_time_str", "17:00:00", "city", via=leg),
+           _prop("u", "여수", "duration", "210", "city", via=leg)]
+    assert _read("여수에서 울산 가는 버스는 몇 시에 출발해?", bus) == ("13:30:00.", ["d"])
+    assert _read("여수에서 울산 가는 버스는 몇 시에 도착해?", bus) == ("17:00:00.", ["a"])
+    assert _read("여수에서 울산 가는 버스 요금은 얼마야?", bus) == ("27200.", ["f"])
 
 
 class TopicEmbedder:

@@ -377,6 +377,16 @@ def test_a_korean_word_is_read_with_and_without_its_particle() -> None:
     assert "스페인" in content_stems("스페인")
 
 
+def test_a_korean_question_for_the_hour_is_read_only_before_a_particle_a_space_or_the_end() -> None:
+    # korea-travel-routes (spent): "몇 시에 출발해" asks what time a bus departs; "몇 시간" (how many hours) and
+    # "몇 시즌" (which season) start with the same letters and ask something else
+    assert "what time" in english_words("몇 시에 출발해?", "korean")
+    assert "departure" in english_words("몇 시에 출발해?", "korean").split()
+    assert "what time" in english_words("몇시야?", "korean")
+    assert "what time" not in english_words("몇 시간 걸려?", "korean")
+    assert "what time" not in english_words("몇 시즌에 뛰었어?", "korean")
+
+
 def test_a_word_the_graph_writes_as_two_states_both_parts() -> None:
     # scian-industries (spent): "subsectores" asks for an IndustrySubSector, not an IndustrySector
     vocabulary = content_stems("industry sub sector") | content_stems("subclass of")
