@@ -151,6 +151,8 @@ MAPPINGS: dict[str, dict] = {
                           {"type": "VISITED", "facts": ["dates"]}],
         "non_semantic_types": ["ALIAS_OF", "AUDIT"]},
     "smallest": {"preset": "domain", "entities": [{"label": "Order", "key": "orderID"}]},
+    # a name and no key: a node without the name is named by its label
+    "keyless": {"preset": "domain", "entities": [{"label": "WorkingGroup", "name": ["name"]}]},
     # names as graphs write them: spaces, punctuation, a leading digit, a letter outside ASCII
     "punctuated": {"preset": "domain", "entities": [
         {"label": "Country Profile", "key": "ISO-3", "name": ["Country"],
@@ -554,6 +556,9 @@ def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) ->
     store.query(STARS, read_only=False)
     store.query("CREATE (c:Constellation {name: 'Orion'}) WITH c MATCH (s:Star) WHERE s.hip % 2 = 0 "
                 "CREATE (s)-[:IN_CONSTELLATION]->(c)", read_only=False)
+    # a constellation without a name, in a mapping without a key: named by its label, not its element id
+    store.query("CREATE (c:Constellation) WITH c MATCH (s:Star) WHERE s.hip % 2 = 0 "
+                "CREATE (s)-[:NEAR]->(c)", read_only=False)
     entities = [{"label": "Star", "key": "hip", "name": ["name"], "name_fallback": ["bf"], "facts": ["dist"]},
                 {"label": "Constellation", "name": ["name"]}]
     python = store.with_schema(schema_preset("domain", read_only=True, entities=[EntityMapping(**e) for e in entities]))
@@ -563,6 +568,10 @@ def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) ->
     assert_same_facts(got, want)
     names = {n.name for n in want.nodes.values()}
     assert {"Sirius", "2Alp Lyr", "Orion"} <= names and not any(n.startswith("Star ") for n in names)
+    want = Retriever(python).retrieve("", mode="khop", hops=2, seeds=[orion])
+    got = subgraph(store, [orion], schema={"preset": "domain", "read_only": True, "entities": entities}, hops=2)
+    assert_same_facts(got, want)
+    assert "Constellation" in {n.name for n in want.nodes.values()}
     # a mapping's `identifiers` (stated by Python's retriever when a question names them) are accepted and read
     # alike: a subgraph without a question states none of them, in either
     entities[0]["identifiers"] = ["hip"]

@@ -254,7 +254,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         value = None if cands else value_name(lp, opts)
         if known and value is not None and not spelled_value(lp, value[0]) and not worded_value(lp, value[0]):
             value = None  # "Order 10248" beside a phone number: the serial names it (not beside a name in words)
-        sparse = None if cands or known or value is not None or key is None else sparse_name(lp, opts)
+        sparse = None if cands or known or value is not None else sparse_name(lp, opts, keyed=key is not None)
         record_aliases: list[tuple[str, str]] = []
         fallback: list[str] = []
         fallback_reason = ""

@@ -578,17 +578,29 @@ SPARSE_NAME_MIN = 3
 SPARSE_NAME_DISTINCT = 0.5
 
 
-def sparse_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
+# Without a key, a name set on at least this share of a label's sampled nodes (and on two at least) names those nodes,
+# the others are named by their label, as a record holding nothing else is: nc-bird-conservation (spent) has three
+# WorkingGroup nodes, two of them named ("AFWA Migratory Shore and Upland Game Bird Working Group"), all three read as
+# "WorkingGroup", and the question naming what one of them wrote was answered with another organisation. Below half,
+# a name says too little of the label to stand for it (one NBA team-season in 32 named, the rest records).
+KEYLESS_NAME_SHARE = 0.5
+KEYLESS_NAME_MIN = 2
+
+
+def sparse_name(lp: LabelProfile, opts: InferOptions, keyed: bool = True) -> tuple[str, str] | None:
     """(property, why) of a `name`, `title` or handle (HANDLE_KEYS) set on only some of a label's nodes: it names
-    them (nodes that share it, like a street's segments, share the name), the rest are named by label and key."""
+    them (nodes that share it, like a street's segments, share the name), the rest are named by label and key;
+    `keyed` False: the label has no key, and the name must be set on most of its nodes (`KEYLESS_NAME_SHARE`), the
+    rest are named by their label."""
     n = max(lp.sampled, 1)
+    least = max(SPARSE_NAME_MIN, SPARSE_NAME_SHARE * n) if keyed else max(KEYLESS_NAME_MIN, KEYLESS_NAME_SHARE * n)
     for key, s in sorted(lp.properties.items()):
         if (name_key(key) or _norm(key) in HANDLE_KEYS) and _usable(s, lp, opts, present=0.0) \
-                and s.present >= max(SPARSE_NAME_MIN, SPARSE_NAME_SHARE * n) \
-                and s.distinct >= SPARSE_NAME_DISTINCT * s.present:
+                and s.present >= least and s.distinct >= SPARSE_NAME_DISTINCT * s.present:
             return key, (f"set on {s.present} of {n} sampled nodes ({s.distinct} distinct values"
                          + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
-                         + "); the others are named by label and key")
+                         + ("); the others are named by label and key" if keyed
+                            else "); no key: the others are named by their label"))
     return None
 
 

@@ -105,9 +105,10 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         return "CASE " + " ".join(f"WHEN {v}:{q(label)} THEN {e}" for label, e in arms) + f" ELSE {default} END"
 
     def name_of(v: str, m: EntityMapping) -> str:
-        # no key: the label alone for a node that holds nothing to name it by (label_in_name), else its element id
+        # no key: the label alone for a node that holds nothing to name it by (label_in_name) or lacks the name most
+        # of its label's nodes have (a person reads "WorkingGroup", never an element id), else its element id
         keyed = (f"{_string(m.label)} + ' ' + toString({v}.{q(m.key)})" if m.key
-                 else _string(m.label) if m.label_in_name else f"elementId({v})")
+                 else _string(m.label) if m.label_in_name or m.name else f"elementId({v})")
         if m.name_fallback:  # where no part of the name is set: the first fallback set, then the label and key
             keyed = "coalesce(" + ", ".join([*(f"toString({v}.{q(p)})" for p in m.name_fallback), keyed]) + ")"
         if not m.name:

@@ -898,3 +898,30 @@ def test_the_head_of_the_label_s_compound_names_its_nodes() -> None:
     hashtag = label("Hashtag", stats("tag"), stats("archived_url", max_len=90, avg_len=70))
     assert name_candidates(hashtag, OPTS)[0][1] == ["tag"]
     assert name_candidates(label("Hashtag", stats("hash"), stats("archived_url", max_len=90, avg_len=70)), OPTS) == []
+
+
+def test_without_a_key_a_name_most_nodes_have_names_them_and_the_others_keep_their_label() -> None:
+    """nc-bird-conservation (spent): two of three WorkingGroup nodes have a `name` and there is no key; all three were
+    read as "WorkingGroup", and a question naming what one of them wrote was answered with another organisation.
+    The name names the nodes that have it; below half of the sample (one NBA team-season in 32) it does not."""
+    from dataclasses import replace
+
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.labels import sparse_name
+
+    group = label("WorkingGroup", sampled=3)
+    group.properties["name"] = replace(
+        examples(stats("name"), "AFWA Migratory Shore and Upland Game Bird Working Group"), present=2, distinct=2)
+    profile = GraphProfile(nodes=3, relationships=0, labels={"WorkingGroup": group}, types={}, constraints=[],
+                           indexes=[])
+    (decided,) = decide_domain(profile, OPTS)[0].entities
+    assert (decided.key, decided.name, decided.naming, decided.label_in_name) == (None, ["name"], "name", False)
+    assert "named by their label" in decided.name_reason
+    assert sparse_name(group, OPTS) is None  # with a key, two nodes are too few (SPARSE_NAME_MIN)
+    season = label("ATL", sampled=32)
+    season.properties["name"] = replace(examples(stats("name"), "Atlanta Hawks"), present=1, distinct=1)
+    assert sparse_name(season, OPTS, keyed=False) is None
+    season.properties["name"] = replace(season.properties["name"], present=15, distinct=15)
+    assert sparse_name(season, OPTS, keyed=False) is None  # 15 of 32: under half
+    season.properties["name"] = replace(season.properties["name"], present=16, distinct=16)
+    assert sparse_name(season, OPTS, keyed=False) is not None

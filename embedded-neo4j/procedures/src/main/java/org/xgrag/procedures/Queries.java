@@ -229,9 +229,10 @@ public final class Queries {
      * none ("Order 10248"); never empty.
      */
     private static String nameOf(String v, Mapping.Entity m) {
-        // no key: the label alone for a node that holds nothing to name it by (labelInName), else its element id
+        // no key: the label alone for a node that holds nothing to name it by (labelInName) or lacks the name most of
+        // its label's nodes have (a person reads "WorkingGroup", never an element id), else its element id
         String keyed = m.key() != null ? string(m.label()) + " + ' ' + toString(" + v + "." + q(m.key()) + ")"
-                : m.labelInName() ? string(m.label()) : "elementId(" + v + ")";
+                : m.labelInName() || !m.name().isEmpty() ? string(m.label()) : "elementId(" + v + ")";
         if (!m.nameFallback().isEmpty()) { // where no part of the name is set: the first fallback set, then label and key
             List<String> options = new ArrayList<>();
             for (String p : m.nameFallback()) {
