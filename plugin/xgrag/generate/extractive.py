@@ -2771,8 +2771,12 @@ class _Reading:
         # and no type of the context says it ("in welcher ATC-Gruppe ist X": X -IST_IN_ATC_GRUPPE-> L01EL, typed
         # Hierarchie; it was answered with X's own code, whose key said "ATC"; swiss-medicines, spent). (Not a verb's
         # relation, DEPENDS_ON: "what depends on X" is read in its voice, not as a noun asked.)
+        # (... where a type says it too, when the relation is the named entity's own: "which organization is behind
+        # <report>" is its HAS_ORGANIZATION's end, a WorkingGroup, not an Organization two hops off that shares the
+        # report's flyway; nc-bird-conservation, spent)
         if not end.value and end.fact.kind == "edge" and end.at == end.fact.head and end.at != end.to \
-                and self.wh_noun is not None and self.wh_noun not in self.type_words:
+                and self.wh_noun is not None and (self.wh_noun not in self.type_words
+                                                  or (len(steps) == 1 and end.at in self.mentioned)):
             parts = key_text(end.fact.relation).lower().split()
             if len(parts) > 1 and stem(parts[-1]) == self.wh_noun:
                 what = what | {self.wh_noun}

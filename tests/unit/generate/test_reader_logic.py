@@ -3447,3 +3447,19 @@ def test_a_code_typed_inside_a_name_said_whole_names_nothing_else() -> None:
     assert _read("When was the company that built the LEO 1 founded?", facts) == ("1884.", ["e2", "e0"])
     # typed alone, the code still names the company
     assert _read("When was LEO founded?", facts) == ("1884.", ["e0"])
+
+
+def test_a_relation_of_the_named_entity_ending_in_the_noun_asked_beats_a_type_that_says_it_further_off() -> None:
+    # nc-bird-conservation (spent): "which organization is behind <report>" is the report's HAS_ORGANIZATION end, a
+    # WorkingGroup; an Organization two hops off, through the flyway the report is about, was answered
+    report = "Summary of Secretive Marsh Bird Surveys in the Atlantic Flyway 2020"
+    group, other = "AFWA Migratory Shore Working Group", "Partners in Flight Eastern Working Group"
+    flyway = "Atlantic Flyway"
+    facts = [_edge("o", report, "HAS_ORGANIZATION", group, "Report", "WorkingGroup"),
+             _edge("g", report, "HAS_GEOGRAPHY", flyway, "Report", "Flyway"),
+             _edge("p", flyway, "HAS_PLAN", report, "Flyway", "Report"),
+             _edge("f", other, "HAS_GEOGRAPHY", flyway, "Organization", "Flyway"),
+             _prop("y", report, "hasPublicationYear", "2020", "Report")]
+    assert _read(f"Which organization is behind the {report}?", facts) == (f"{group}.", ["o"])
+    # (with no relation of the report's own saying it, the Organization is still the answer)
+    assert _read(f"Which organization is behind the {report}?", facts[1:])[0] == f"{other}."
