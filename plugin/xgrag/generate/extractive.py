@@ -860,6 +860,7 @@ class _Reading:
                 names.append(f.via[1])
         known = set(names)
         self.types = types
+        self.all_types = all_types
         # a Korean name typed without the type word written onto its end ("래미안원베일리는" for 래미안원베일리아파트)
         # is read as the name, as linking links it through the name index's short names
         question = complete_names(question, known)
@@ -2648,6 +2649,11 @@ class _Reading:
         words = key_tokens(key_text(typ))
         return len(words) > 1 and stem(words[-1]) != self.wh_noun and self.wh_noun in {stem(w) for w in words[:-1]}
 
+    def _kind_of_named(self, name: str, named: Iterable[str]) -> bool:
+        """Is the entity of a type one of `named` (entities the question names) has."""
+        mine = self.all_types.get(name, set())
+        return bool(mine) and any(mine & self.all_types.get(n, set()) for n in named)
+
     def _asked_type(self, name: str) -> bool:
         """The entity is of the type or class the question asks for ("which place": a Place is the answer, not
         what it is part of)."""
@@ -2835,6 +2841,12 @@ class _Reading:
         arbitrary = not any_words and len(steps) > 1 and not steps[0].value and steps[0].to not in self.mentioned \
             and steps[0].to not in self.bridges \
             and len(self._fan.get((steps[0].at, steps[0].relation, steps[0].at == steps[0].fact.head), ())) > 1
+        # (... nor past an entity two named ones share to another of their kinds: "in which part of the blood are
+        # Sertoli cells found" is the Serum between the blood and the Sertoli cells, not the Myeloid cell found in
+        # it too; blood-cell-markers, spent)
+        arbitrary = arbitrary or (not any_words and not end.value and any(
+            not s.value and s.to in self.bridges and self._kind_of_named(end.to, self.bridges[s.to])
+            for s in steps[:-1]))
         length = (len(steps), foreign) if any_words else (not closer, not own, arbitrary, -len(steps), foreign)
         # a value's kind (a date, a count, an amount) is read off the value itself and outranks the question's
         # words; an agent is only guessed from the entity's type name, which a graph need not spell as a person

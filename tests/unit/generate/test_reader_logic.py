@@ -3463,3 +3463,14 @@ def test_a_relation_of_the_named_entity_ending_in_the_noun_asked_beats_a_type_th
     assert _read(f"Which organization is behind the {report}?", facts) == (f"{group}.", ["o"])
     # (with no relation of the report's own saying it, the Organization is still the answer)
     assert _read(f"Which organization is behind the {report}?", facts[1:])[0] == f"{other}."
+
+
+def test_a_chain_does_not_read_on_from_what_two_named_entities_share_to_another_of_their_kind() -> None:
+    # blood-cell-markers (spent): "in which part of the blood are Sertoli cells found" is the Serum between the blood
+    # and the Sertoli cells; read on from it, the Myeloid cell also found in the serum was answered
+    facts = [_edge("m", "Myeloid cell", "IS_LOCATED_IN_TISSUE_TYPE", "Serum", "CellName", "TissueType"),
+             _edge("s", "Sertoli cell", "IS_LOCATED_IN_TISSUE_TYPE", "Serum", "CellName", "TissueType"),
+             _edge("b", "Serum", "BELONGS_TO_TISSUE_CLASS", "Blood", "TissueType", "TissueClass"),
+             _edge("c", "B cell", "IS_LOCATED_IN_TISSUE_TYPE", "Blood", "CellName", "TissueType"),
+             _prop("t", "Sertoli cell", "cell_type", "Normal cell", "CellName")]
+    assert _read("In which part of the blood are Sertoli cells found?", facts) == ("Serum.", ["s"])
