@@ -8199,7 +8199,8 @@ from documents, Entities/ALB-CPD-2021-EN.json); gachu42/TPO-Programaci-n-3-Trekk
 places, Lugar and Conexion, shipped as a dump without a load script); Konpyuuta/deep-rice-flight-recommender
 (CypherQueries/airlines_queries.cypher: hand-typed Airline nodes with ratings, its flights fetched from APIs at run
 time); inab/InSoLiTo (bio.tools software, languages and EDAM keywords: science's domain);
-edu-samples/neo4j_hellow_world_2024 (sixteen hand-typed cities); zZENwe/traffic-kg (examined now: a METR-LA
+edu-samples/neo4j_hellow_world_2024 (sixteen hand-typed cities); cdugeai/graph-paris-transport (Paris stations with
+their zones and TRAVEL links: one label, Station; paris-metro's domain); zZENwe/traffic-kg (examined now: a METR-LA
 traffic-forecasting project whose data/ holds a pickled adjacency and a weather CSV; no load of committed graph data
 seen); and, their repositories not named by the index, two SNCF TGVmax loaders (one label, Gare; tgvmax.csv not found),
 a French open-data loader (Commune, Departement, Region, Accident, Borne, Festival, Gare, Musee and a dozen more over
