@@ -8191,6 +8191,35 @@ data2neo. The Czech voting script and the Legal Analyser script may deserve a lo
 
 [s45D paragraph above]
 
+Helper s45E's paragraph (sports, leisure, food and drink, recipes, people and genealogy, hobbies), written blind: no
+graph. The helper began at 17:04 UTC on 5 December with a 17:35 deadline (new work to stop at 17:25), too little time
+to mirror, adapt, question and test a graph once a candidate turned up, and none turned up that is both new and fit,
+so it adds no Graph, no writer and no question file; no xgrag command was run on anything. Searched (code and pages
+corpora, find_repos, find_string) for recipes, cuisines, wine, beer, cocktails, cheese, coffee, football, cricket,
+basketball, tennis, Formula 1, the NFL, cycling, board and video games, Dota, Magic, Tolkien and Harry Potter
+characters, genealogy and GEDCOM, gardening and stamps, in English, Chinese, Korean, Spanish, Portuguese, French and
+German. Seen again and left out, each already in this docstring (used or left out before): atilara/recipes-book-db,
+paldeep-singh/ssb-api, r-flores/Ingredients-found-in-packaged-foods-database, bevvvvv/DS220Proj2WineReview,
+aicfr/neo4j-openbeerdb, stevana/cocktails, fingahoverit/neo4j-neo4j_ogm, mneedham/neo4j-worldcup,
+rdiptan/IPL-Data-GraphDB, mneedham/australian-open-neo4j, dsimog01/BreakPoint, Bernardo-MG/darksouls-explorer-dataset,
+csantill/MAMEGraphGist, Kozukq/dataset_analysis, ethiry/wikikings, XavierDELPIERRE/gedcom-neo4j-converter,
+joehagedorn/neo4j, jonlanda/laligaDB, upstanding-biome/sixdegrees, cterp/rec101-workshop,
+kianaghaei-create/hoganas-skolmaltider, datawhalechina/all-in-rag's and the HowToCook dish loaders. Considered for the
+first time and left out: emarkandu/testdata (a LoadScript.bat of LOAD CSV over FamilyTree_G10_Muthu.csv, a Sri Lankan
+family's tree, some 230 named persons over six generations, G09 to G14: one Person label and FATHER_OF edges only,
+under 300 nodes, a private family's members, and its URL variant's relationship statement reads a misspelt FartherId
+column); Lazarus22/FDBackend (a flavour-pairing recommender's Go backend: its queries.cypher only queries, no data
+file in its listing); yzxchn/recipe-graph-experiments, WilliamPring/Recipe-Graph and jh1992jh/recipe-graph (recipe NLP
+experiments and two GraphQL apps: no Neo4j load script over committed data in their listings); diduox/recipe-graph-rag
+(a RAG app: no data files in its listing, its rag_modules not read); paulschme/neo4j-tutorial (seen only in an
+excerpt: hand-typed tutorial nodes for three national football teams, their coaches and players; not fetched, its size
+not checked). Seen in excerpts whose repositories the search did not name, so not checked: a Costa Rica philately
+graph of the Mena catalogue (issues, stamps, varieties, proofs, legal acts; ingested from a structured JSON export of
+the catalogue), a LOAD CSV of Transfermarkt-style countries, competitions and clubs files, a recipes LOAD CSV with a
+French README (Food.com's minutes and submitted columns; 9,241 nodes by its own count), a Jeff Sackmann tennis-results
+ingester, a Yelp and Google restaurants LOAD CSV and a Dota 2 heroes loader over JSON. The philately graph and the
+French recipes loader may deserve a look by a later helper if their repositories can be found.
+
 [s45E paragraph above]
 
 Helper s45F's paragraph, written blind for the forty-fifth split (domain searched: travel, transport, geography, energy,
