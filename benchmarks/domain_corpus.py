@@ -19209,6 +19209,50 @@ def write_comic_characters(store: Any, mirror: Path) -> None:
         store.query("".join(parts) + statement[end:], params, read_only=False)
 
 
+MOVIE_QA = "devyhh/Q-A-Movie-System"
+MOVIE_QA_COMMIT = "cf7006dbfe9f53b1744473497d7d4b89d7bacbca"
+MOVIE_QA_FOLDER = "\u6570\u636e\u96c6/"  # 数据集/, the data-set folder its README says to copy into Neo4j's import/
+_MOVIE_QA_STATEMENT = re.compile(r"(?m)^(?=LOAD CSV )")  # each statement starts a line with its LOAD CSV
+
+
+def _movie_qa_rows(data: bytes) -> list[dict[str, str | None]]:
+    """Rows as LOAD CSV reads movie-qa's files: a line may end in a lone CR (movie.csv's every line does, and a CR
+    inside a quoted field is kept), `\\"` inside a quoted field is a quote (LOAD CSV's legacy quote escaping, on by
+    default), a field written `""` is the empty string and an unquoted empty field null; `\\N` is the text it is."""
+    text = _QUOTED_EMPTY.sub('"\x00"', data.decode("utf-8-sig").replace('\\"', '""'))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    rows = [{k: (None if v == "" else "" if v == "\x00" else v) for k, v in row.items() if k is not None}
+            for row in reader]
+    if any(v is not None and "\x00" in v for row in rows for v in row.values()):
+        raise CorpusError('a quoted field holds `,""` followed by a comma: not read here as a quoted empty field')
+    return rows
+
+
+def write_movie_qa(store: Any, mirror: Path) -> None:
+    """The five LOAD CSV statements of README.md of devyhh/Q-A-Movie-System as written (step 5, "执行以下代码导入数据集":
+    they carry no ';', each is the text from a line that starts with LOAD CSV to the next, its `//` comment lines
+    dropped), each `file:///<name>` reading 数据集/<name>: the 19 film genres (Genre: gid, name), 505 people (Person:
+    pid, birth and death date as written, `\\N` where none, name, biography, birthplace), 4,519 films (Movie: mid,
+    title, Chinese synopsis, TMDb rating, release date), who acted in what (actedin, with pid and mid; a row whose
+    person is not among the 505 matches nothing) and each film's genres (is, with mid and gid)."""
+    readme = read_file(MOVIE_QA, "README.md", mirror, MOVIE_QA_COMMIT).decode("utf-8")
+    start, end = readme.find("5\u3001"), readme.find("6\u3001")
+    if start < 0 or end < start:
+        raise CorpusError(f"{MOVIE_QA}: README.md no longer has its step 5 of import statements")
+    body = "\n".join(line for line in readme[start:end].splitlines()[1:] if not line.strip().startswith("//"))
+    statements = [s.strip() for s in _MOVIE_QA_STATEMENT.split(body) if "LOAD CSV" in s]
+    if len(statements) != 5:
+        raise CorpusError(f"{MOVIE_QA}: README.md no longer has the five LOAD CSV statements read here")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///") or delimiter != ",":
+            raise CorpusError(f"{MOVIE_QA}: its README reads {url}, which no loader here serves")
+        return _movie_qa_rows(read_file(MOVIE_QA, MOVIE_QA_FOLDER + url.removeprefix("file:///"), mirror,
+                                        MOVIE_QA_COMMIT))
+
+    _run_script(store, "".join(f"{s};\n" for s in statements), rows_of)
+
+
 # [s45D source and writer above]
 
 
@@ -20834,6 +20878,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
           "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
           writer=write_comic_characters, source=COMICS),
+    Graph("movie-qa", "frozen", "a Chinese film question-answering graph: films with synopses, ratings and release "
+          "dates, their genres and the actors in them", writer=write_movie_qa, source=MOVIE_QA),
     # [s45D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
