@@ -19229,12 +19229,13 @@ def _movie_qa_rows(data: bytes) -> list[dict[str, str | None]]:
 
 
 def write_movie_qa(store: Any, mirror: Path) -> None:
-    """The five LOAD CSV statements of README.md of devyhh/Q-A-Movie-System as written (step 5, "执行以下代码导入数据集":
-    they carry no ';', each is the text from a line that starts with LOAD CSV to the next, its `//` comment lines
-    dropped), each `file:///<name>` reading 数据集/<name>: the 19 film genres (Genre: gid, name), 505 people (Person:
-    pid, birth and death date as written, `\\N` where none, name, biography, birthplace), 4,519 films (Movie: mid,
-    title, Chinese synopsis, TMDb rating, release date), who acted in what (actedin, with pid and mid; a row whose
-    person is not among the 505 matches nothing) and each film's genres (is, with mid and gid)."""
+    """The five LOAD CSV statements of README.md of devyhh/Q-A-Movie-System as written (its step 5,
+    "执行以下代码导入数据集": they carry no ';', each is the text from a line that starts
+    with LOAD CSV to the next, its `//` comment lines dropped), each `file:///<name>` reading 数据集/<name>: the 19
+    film genres (Genre: gid, name), 505 people (Person: pid, birth and death date as written, `\\N` where none,
+    name, biography, birthplace), 4,519 films (Movie: mid, title, Chinese synopsis, rating, release date), who acted
+    in what (actedin, with pid and mid; a row whose person is not among the 505 matches nothing) and each film's
+    genres (is, with mid and gid)."""
     readme = read_file(MOVIE_QA, "README.md", mirror, MOVIE_QA_COMMIT).decode("utf-8")
     start, end = readme.find("5\u3001"), readme.find("6\u3001")
     if start < 0 or end < start:

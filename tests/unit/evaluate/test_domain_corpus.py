@@ -9750,6 +9750,47 @@ def test_comic_characters_refuses_what_it_does_not_serve(
     assert not any("MERGE (c:Character" in statement for statement, _ in store.calls)
 
 
+_MOVIE_QA_README = (
+    "# title\n\n5\u3001\u6267\u884c\u4ee5\u4e0b\u4ee3\u7801\u5bfc\u5165\u6570\u636e\u96c6\n\n"
+    "//\u5bfc\u5165\u8282\u70b9 genre\nLOAD CSV WITH HEADERS  FROM \"file:///genre.csv\" AS line\n"
+    "MERGE (p:Genre{gid:toInteger(line.gid),name:line.gname})\n\t\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///movie.csv' AS line\nMERGE (p:Movie{title:line.title,intro:line.intro})\n\n"
+    + "".join(f"LOAD CSV WITH HEADERS FROM \"file:///genre.csv\" AS line\nRETURN {n}\n\n" for n in range(3))
+    + "6\u3001\u5728python IDE\u4e2d\u8fd0\u884c\u4ee3\u7801\nLOAD CSV WITH HEADERS FROM 'file:///x.csv' AS line\n")
+
+
+def test_movie_qa_runs_its_readmes_five_statements_over_its_data_folder_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # movie.csv ends each line with a lone CR (one inside a quoted field is kept), writes a quote in a quoted field
+    # as a backslash and a quote, an empty synopsis as "" (the empty string) and a missing one as nothing (null)
+    movie = ('\ufeff"title","intro"\r"A","x \\"y\\" z"\r"B",""\r"C",\r"D","p\rq"\r').encode("utf-8")
+    folder = "\u6570\u636e\u96c6/"
+    monkeypatch.setattr(corpus, "MOVIE_QA_COMMIT", _committed_mirror(
+        tmp_path, "devyhh+Q-A-Movie-System",
+        {"README.md": _MOVIE_QA_README, folder + "genre.csv": "gid,gname\n12,\u5192\u9669\n",
+         folder + "movie.csv": movie},
+        later={"README.md": "nothing", folder + "genre.csv": None}))
+    store = Recorder()
+    corpus.write_movie_qa(store, tmp_path)
+    assert store.calls[:2] == [
+        ("UNWIND $rows AS line\nMERGE (p:Genre{gid:toInteger(line.gid),name:line.gname})",
+         {"rows": [{"gid": "12", "gname": "\u5192\u9669"}]}),
+        ("UNWIND $rows AS line\nMERGE (p:Movie{title:line.title,intro:line.intro})",
+         {"rows": [{"title": "A", "intro": 'x "y" z'}, {"title": "B", "intro": ""}, {"title": "C", "intro": None},
+                   {"title": "D", "intro": "p\rq"}]})]
+    assert len(store.calls) == 5  # step 6's statement is not one of them
+
+
+def test_movie_qa_refuses_a_readme_without_its_five_statements(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = _MOVIE_QA_README.replace("RETURN 2\n\n", "")
+    readme = readme.replace("LOAD CSV WITH HEADERS FROM \"file:///genre.csv\" AS line\n6", "6")
+    monkeypatch.setattr(corpus, "MOVIE_QA_COMMIT", _committed_mirror(
+        tmp_path, "devyhh+Q-A-Movie-System", {"README.md": readme}))
+    with pytest.raises(corpus.CorpusError, match="five LOAD CSV statements"):
+        corpus.write_movie_qa(Recorder(), tmp_path)
+
+
 # [s45D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
