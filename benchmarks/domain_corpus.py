@@ -8196,7 +8196,7 @@ five LOAD CSV statements of its README.md's step 5 (the import its users paste i
 MOVIE_QA_COMMIT, cf7006d, its HEAD) over its folder 数据集/. The loader had to split the statements itself (they carry
 no ';': each runs from a line that starts with LOAD CSV to the next, `//` lines dropped, as fifa-2014's) and read the
 files as LOAD CSV does where Python's csv does not (_movie_qa_rows): movie.csv ends every line with a lone CR (and
-keeps 132 CRs inside quoted synopses), writes a quote inside a quoted field as a backslash and a quote (LOAD CSV's
+keeps the CRs inside 132 quoted fields), writes a quote inside a quoted field as a backslash and a quote (LOAD CSV's
 legacy quote escaping), and an empty synopsis as `""`, which LOAD CSV reads as the empty string (null would stop the
 MERGE that writes every property). The graph: 5,043 nodes in three labels (Movie 4,519: mid, title, Chinese synopsis,
 rating, release date; Person 505: pid, name, birth, death, biography, birthplace; Genre 19: gid and Chinese name) and
