@@ -8297,8 +8297,9 @@ the science helper had not begun when the split was declared at 17:20.
 FORTY_FIFTH_POOL = movie-qa, drawn by `sorted(random.Random(73).sample(sorted(FORTY_FIFTH_POOL), 1))` = movie-qa:
 **frozen** (14 questions), run once at the end of the session's tuning (results/domains_frozen45.json). Declared as
 the helper reports it, and kept: 5,043 nodes in three labels (Movie, Person, Genre), 21,794 relationships of two types
-(`actedin`, `is`) holding only their ends' ids (no relationship-property question); missing values are the text backslash-N;
-557 genre rows name a genre the genre file lacks. One small graph of one domain: a weaker test than a split of five.
+(`actedin`, `is`) holding only their ends' ids (no relationship-property question); missing values are the text
+backslash-N; 557 genre rows name a genre the genre file lacks. One small graph of one domain: a weaker test than a split
+of five.
 
 [s46A paragraph above]
 
