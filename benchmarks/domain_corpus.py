@@ -8295,11 +8295,11 @@ at 17:04 and the commerce helper at 17:13, each too late to load a graph (the fi
 commerce helper's empty paragraph was not merged); the culture helper began at 17:09 and delivered movie-qa at 17:18;
 the science helper had not begun when the split was declared at 17:20.
 FORTY_FIFTH_POOL = movie-qa, drawn by `sorted(random.Random(73).sample(sorted(FORTY_FIFTH_POOL), 1))` = movie-qa:
-**frozen** (14 questions), run once at the end of the session's tuning (results/domains_frozen45.json). Declared as
-the helper reports it, and kept: 5,043 nodes in three labels (Movie, Person, Genre), 21,794 relationships of two types
-(`actedin`, `is`) holding only their ends' ids (no relationship-property question); missing values are the text
-backslash-N; 557 genre rows name a genre the genre file lacks. One small graph of one domain: a weaker test than a split
-of five.
+**frozen** (14 questions), run once at the end of the session's tuning (results/domains_frozen45.json) and **spent**
+since. Declared as the helper reports it, and kept: 5,043 nodes in three labels (Movie, Person, Genre), 21,794
+relationships of two types (`actedin`, `is`) holding only their ends' ids (no relationship-property question); missing
+values are the text backslash-N; 557 genre rows name a genre the genre file lacks. One small graph of one domain: a
+weaker test than a split of five.
 
 [s46A paragraph above]
 
@@ -20924,7 +20924,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each character's universe, alignment (good, bad, neutral, reformed), eye and hair colour, sex and gender "
           "or sexual minority, whether living or deceased, number of appearances and year of first appearance",
           writer=write_comic_characters, source=COMICS),
-    Graph("movie-qa", "frozen", "a Chinese film question-answering graph: films with synopses, ratings and release "
+    Graph("movie-qa", "spent", "a Chinese film question-answering graph: films with synopses, ratings and release "
           "dates, their genres and the actors in them", writer=write_movie_qa, source=MOVIE_QA),
     # [s46D Graph above]
 
