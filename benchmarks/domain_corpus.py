@@ -18861,6 +18861,55 @@ def write_astro_stars(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, read)
 
 
+COVID_TRIALS = "saravana87/Clinical-Trials-Graph-using-Neo4j"  # a 2025 ClinicalTrials.gov graph (Saravana Kumar)
+COVID_TRIALS_LOADER = "scripts/load_to_neo4j.py"
+COVID_TRIALS_FILE = "data/ctg-studies.csv"  # ClinicalTrials.gov's CSV export of 839 COVID-19 studies, May 2025
+COVID_TRIALS_COMMIT = "c8f35ee8f54181cb61fc706e908ec20316d1d14e"  # the snapshot's head, 8 June 2025
+# what it imports besides pandas, neo4j and dotenv, which are given here (os: its settings)
+_COVID_TRIALS_IMPORTS = frozenset({"os"})
+
+
+def _covid_trials_pandas(mirror: Path) -> types.ModuleType:
+    """A `pandas` module for scripts/load_to_neo4j.py of saravana87/Clinical-Trials-Graph-using-Neo4j: read_csv of its
+    one file with sep="," (the default, which it names), typed as pandas' defaults type it (_Frame), and isna of one
+    value. pandas is not installed here; this is what the loader uses of it, nothing else."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        sep = options.pop("sep", ",")
+        if options or sep != "," or path != COVID_TRIALS_FILE:
+            raise CorpusError(f"{COVID_TRIALS}: its loader reads {path} with {sorted(options) or [sep]}, which is "
+                              f"not read here")
+        text = read_file(COVID_TRIALS, path, mirror, COVID_TRIALS_COMMIT).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        return _Frame(rows[0], [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = _missing  # type: ignore[attr-defined]
+    return module
+
+
+def write_covid_clinical_trials(store: Any, mirror: Path) -> None:
+    """scripts/load_to_neo4j.py of saravana87/Clinical-Trials-Graph-using-Neo4j (Saravana Kumar's May 2025 "Clinical
+    Trials Graph using Neo4j", with a LlamaIndex notebook querying it; no licence stated; its data is ClinicalTrials.gov's
+    public registry) run as written from the repository's root over data/ctg-studies.csv, the registry's CSV export
+    of 839 recruiting or active COVID-19 studies: the trials (Trial: nct_number, title, status, url, age, sex,
+    study_type), their conditions (Condition: HAS_CONDITION), interventions (Intervention: HAS_INTERVENTION), lead
+    sponsor (Sponsor: SPONSORED_BY) and collaborators (Collaborator: COLLABORATED_BY). How it runs: the script is
+    executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j: execute_write calls
+    its create_graph with a transaction), whose `pandas` is _covid_trials_pandas (read_csv of its one file, isna),
+    whose `dotenv.load_dotenv` reads nothing (its server settings are not used), whose print writes nothing and whose
+    only other import is os; its Cypher runs unchanged. Quirk kept: the export joins a field's several values with
+    "|" and the script splits them on ";", so a trial's conditions, interventions and collaborators are each one
+    node named by the whole field ("DRUG: regdanvimab|DRUG: ..."), a name with a ";" in it split."""
+    source = read_file(COVID_TRIALS, COVID_TRIALS_LOADER, mirror, COVID_TRIALS_COMMIT).decode("utf-8")
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: settings unused
+    modules = {"neo4j": _script_neo4j(store), "dotenv": dotenv, "pandas": _covid_trials_pandas(mirror)}
+    importer = _loader_importer(COVID_TRIALS, modules, _COVID_TRIALS_IMPORTS)
+    _run_loader(COVID_TRIALS, COVID_TRIALS_LOADER, source, importer, print=_quiet)
+
+
 # [s45C source and writer above]
 
 
@@ -20805,6 +20854,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
                                     "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
           writer=write_astro_stars, source=ASTRO_DB),
+    Graph("covid-clinical-trials", "frozen", "ClinicalTrials.gov's recruiting and active COVID-19 studies (a 2025 "
+                                             "graph): each trial's title, status, ages, sex and study type, its "
+                                             "conditions, interventions, lead sponsor and collaborators",
+          writer=write_covid_clinical_trials, source=COVID_TRIALS),
     # [s45C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
