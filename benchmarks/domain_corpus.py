@@ -8197,19 +8197,19 @@ silent dotenv and print (write_covid_clinical_trials); nothing in its Cypher cha
 trial, Neo4j 5 syntax already). The graph: 2,882 nodes in five labels (Trial 839: nct_number, title, status, url, age,
 sex, study_type; Intervention 656; Condition 536; Sponsor 530; Collaborator 321) and 2,726 relationships in four types
 (HAS_CONDITION 845, SPONSORED_BY 839, HAS_INTERVENTION 677, COLLABORATED_BY 365), no relationship property; `up` took
-some 40 seconds. Quirk kept: the export joins a field's values with "|" and the script splits on ";", so many
-condition, intervention and collaborator nodes are whole fields (422 of 536, 322 of 656 and 190 of 321 have a "|":
-"COVID|Corona Virus Infection", "DRUG: Imatinib|DRUG: Infliximab"), and condition spellings are not merged
-("COVID-19" 141 trials, "Covid19" 44). The 14 questions: 7 edge (sponsors, collaborators, a trial's drug, the trial a sponsor runs), 4 node-property (status, sex, age group, study
-type), 3 two-hop (the sponsor of the trial of a named drug or vaccine, or of a named collaborator's trial), none of
-relationship property (the graph has none); domain_gold.py check gave 0 problems; no xgrag command was run on the
-graph. Overlap: clinical-trials (dgg32/clinical_trials_3000, Sixing Huang's ClinicalTrials.gov graph) is the same
-registry but another export and model (this one COVID-19 studies of 2025, sponsors and collaborators as their own
-labels); covid-vaccinations is COVID but country vaccination counts. Considered and left out: Frankmarisfo/Elementworld
-(a chemistry-themed fictional world's ElementWorld.cypher over a wiki's categories: invented, not real data);
-TomasFrancisco272/BD-2023-2024 (a course's hospital database converted from SQL: patients and staff of an exercise, not
-real); FerEsq/DB2-Project-02, jsamaniego-22/jasm-ontograph-elearning, etalab-ia/ami-ia-chub (also under
-numerique-gouv/ami-ia-chub), snu-dbs/m2bench, xingyve0319's SHU medical graph, jeffwhite-619/periodicity,
+some 40 seconds. Quirk kept: the export joins a field's values with "|" and the script splits on ";", so many condition,
+intervention and collaborator nodes are whole fields (422 of 536, 322 of 656 and 190 of 321 have a "|": "COVID|Corona
+Virus Infection", "DRUG: Imatinib|DRUG: Infliximab"), and condition spellings are not merged ("COVID-19" 141 trials,
+"Covid19" 44). The 14 questions: 7 edge (sponsors, collaborators, a trial's drug, the trial a sponsor runs), 4
+node-property (status, sex, age group, study type), 3 two-hop (the sponsor of the trial of a named drug or vaccine, or
+of a named collaborator's trial), none of relationship property (the graph has none); domain_gold.py check gave 0
+problems; no xgrag command was run on the graph. Overlap: clinical-trials (dgg32/clinical_trials_3000, Sixing Huang's
+ClinicalTrials.gov graph) is the same registry but another export and model (this one COVID-19 studies of 2025, sponsors
+and collaborators as their own labels); covid-vaccinations is COVID but country vaccination counts. Considered and left
+out: Frankmarisfo/Elementworld (a chemistry-themed fictional world's ElementWorld.cypher over a wiki's categories:
+invented, not real data); TomasFrancisco272/BD-2023-2024 (a course's hospital database converted from SQL: patients and
+staff of an exercise, not real); FerEsq/DB2-Project-02, jsamaniego-22/jasm-ontograph-elearning, etalab-ia/ami-ia-chub
+(also under numerique-gouv/ami-ia-chub), snu-dbs/m2bench, xingyve0319's SHU medical graph, jeffwhite-619/periodicity,
 robertogs2/bases and JoanWu5/University-Knowledge-Graph (each already in this docstring, used or left out before); seen
 in excerpts whose repositories the search did not name, not checked: a Kemper-style German university LOAD CSV
 (Professoren, Vorlesungen, Studenten: a textbook's few rows) and a Brazilian indicadores_educacao.csv loader with LIMIT
@@ -18922,14 +18922,14 @@ def write_covid_clinical_trials(store: Any, mirror: Path) -> None:
     Trials Graph using Neo4j", with a LlamaIndex notebook querying it; no licence stated; its data is
     ClinicalTrials.gov's public registry) run as written from the repository's root over data/ctg-studies.csv, the
     registry's CSV export of 839 recruiting or active COVID-19 studies: the trials (Trial: nct_number, title, status,
-    url, age, sex, study_type), their conditions (Condition: HAS_CONDITION), interventions (Intervention: HAS_INTERVENTION), lead
-    sponsor (Sponsor: SPONSORED_BY) and collaborators (Collaborator: COLLABORATED_BY). How it runs: the script is
-    executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j: execute_write calls
-    its create_graph with a transaction), whose `pandas` is _covid_trials_pandas (read_csv of its one file, isna),
-    whose `dotenv.load_dotenv` reads nothing (its server settings are not used), whose print writes nothing and whose
-    only other import is os; its Cypher runs unchanged. Quirk kept: the export joins a field's several values with
-    "|" and the script splits them on ";", so a trial's conditions, interventions and collaborators are each one
-    node named by the whole field ("DRUG: regdanvimab|DRUG: ..."), a name with a ";" in it split."""
+    url, age, sex, study_type), their conditions (Condition: HAS_CONDITION), interventions (Intervention:
+    HAS_INTERVENTION), lead sponsor (Sponsor: SPONSORED_BY) and collaborators (Collaborator: COLLABORATED_BY). How it
+    runs: the script is executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j:
+    execute_write calls its create_graph with a transaction), whose `pandas` is _covid_trials_pandas (read_csv of its
+    one file, isna), whose `dotenv.load_dotenv` reads nothing (its server settings are not used), whose print writes
+    nothing and whose only other import is os; its Cypher runs unchanged. Quirk kept: the export joins a field's several
+    values with "|" and the script splits them on ";", so a trial's conditions, interventions and collaborators are each
+    one node named by the whole field ("DRUG: regdanvimab|DRUG: ..."), a name with a ";" in it split."""
     source = read_file(COVID_TRIALS, COVID_TRIALS_LOADER, mirror, COVID_TRIALS_COMMIT).decode("utf-8")
     dotenv = types.ModuleType("dotenv")
     dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: settings unused
