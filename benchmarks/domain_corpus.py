@@ -8183,6 +8183,34 @@ MERGE statements from voting.json ("UPA projekt 1"), an Indian statute and case 
 Phase-1 outputs that may not be committed), a "Legal Analyser" ten-CSV import script and a debates.xlsx loader through
 data2neo. The Czech voting script and the Legal Analyser script may deserve a look by a later helper.
 
+Helper s45C's paragraph (science, medicine, health, biology, chemistry, education, research), written blind:
+covid-clinical-trials. The helper began at 17:17 UTC on 5 December with a 17:35 deadline. The repository:
+https://github.com/saravana87/Clinical-Trials-Graph-using-Neo4j (Saravana Kumar, May and June 2025, "Clinical Trials
+Graph using Neo4j", in English; no licence stated; its data/ctg-studies.csv is ClinicalTrials.gov's CSV export of 839
+recruiting or active COVID-19 studies). Run: its scripts/load_to_neo4j.py as written at COVID_TRIALS_COMMIT (c8f35ee8,
+its head), executed with a `neo4j` driver over the store, a `pandas` of read_csv (its one file, sep=",") and isna, a
+silent dotenv and print (write_covid_clinical_trials); nothing in its Cypher changed (one MERGE/FOREACH statement per
+trial, Neo4j 5 syntax already). The graph: 2,882 nodes in five labels (Trial 839: nct_number, title, status, url, age,
+sex, study_type; Intervention 656; Condition 536; Sponsor 530; Collaborator 321) and 2,726 relationships in four types
+(HAS_CONDITION 845, SPONSORED_BY 839, HAS_INTERVENTION 677, COLLABORATED_BY 365), no relationship property; `up` took
+some 40 seconds. Quirk kept: the export joins a field's values with "|" and the script splits on ";", so many condition,
+intervention and collaborator nodes are whole fields (422 of 536, 322 of 656 and 190 of 321 have a "|": "COVID|Corona
+Virus Infection", "DRUG: Imatinib|DRUG: Infliximab"), and condition spellings are not merged ("COVID-19" 141 trials,
+"Covid19" 44). The 14 questions: 7 edge (sponsors, collaborators, a trial's drug, the trial a sponsor runs), 4
+node-property (status, sex, age group, study type), 3 two-hop (the sponsor of the trial of a named drug or vaccine, or
+of a named collaborator's trial), none of relationship property (the graph has none); domain_gold.py check gave 0
+problems; no xgrag command was run on the graph. Overlap: clinical-trials (dgg32/clinical_trials_3000, Sixing Huang's
+ClinicalTrials.gov graph) is the same registry but another export and model (this one COVID-19 studies of 2025, sponsors
+and collaborators as their own labels); covid-vaccinations is COVID but country vaccination counts. Considered and left
+out: Frankmarisfo/Elementworld (a chemistry-themed fictional world's ElementWorld.cypher over a wiki's categories:
+invented, not real data); TomasFrancisco272/BD-2023-2024 (a course's hospital database converted from SQL: patients and
+staff of an exercise, not real); FerEsq/DB2-Project-02, jsamaniego-22/jasm-ontograph-elearning, etalab-ia/ami-ia-chub
+(also under numerique-gouv/ami-ia-chub), snu-dbs/m2bench, xingyve0319's SHU medical graph, jeffwhite-619/periodicity,
+robertogs2/bases and JoanWu5/University-Knowledge-Graph (each already in this docstring, used or left out before); seen
+in excerpts whose repositories the search did not name, not checked: a Kemper-style German university LOAD CSV
+(Professoren, Vorlesungen, Studenten: a textbook's few rows) and a Brazilian indicadores_educacao.csv loader with LIMIT
+300.
+
 Helper s45D's paragraph, written blind for the forty-fifth split (domain: culture; begun at 17:09 UTC on 5 December
 2026 with a 17:35 deadline). movie-qa is github.com/devyhh/Q-A-Movie-System (YuHongHao, two commits of 3 January 2021,
 no licence file; a Chinese film question-answering system, "基于垂直领域的电影查询问答系统"): write_movie_qa runs the
@@ -18906,6 +18934,55 @@ def write_astro_stars(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, read)
 
 
+COVID_TRIALS = "saravana87/Clinical-Trials-Graph-using-Neo4j"  # a 2025 ClinicalTrials.gov graph (Saravana Kumar)
+COVID_TRIALS_LOADER = "scripts/load_to_neo4j.py"
+COVID_TRIALS_FILE = "data/ctg-studies.csv"  # ClinicalTrials.gov's CSV export of 839 COVID-19 studies, May 2025
+COVID_TRIALS_COMMIT = "c8f35ee8f54181cb61fc706e908ec20316d1d14e"  # the snapshot's head, 8 June 2025
+# what it imports besides pandas, neo4j and dotenv, which are given here (os: its settings)
+_COVID_TRIALS_IMPORTS = frozenset({"os"})
+
+
+def _covid_trials_pandas(mirror: Path) -> types.ModuleType:
+    """A `pandas` module for scripts/load_to_neo4j.py of saravana87/Clinical-Trials-Graph-using-Neo4j: read_csv of its
+    one file with sep="," (the default, which it names), typed as pandas' defaults type it (_Frame), and isna of one
+    value. pandas is not installed here; this is what the loader uses of it, nothing else."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        sep = options.pop("sep", ",")
+        if options or sep != "," or path != COVID_TRIALS_FILE:
+            raise CorpusError(f"{COVID_TRIALS}: its loader reads {path} with {sorted(options) or [sep]}, which is "
+                              f"not read here")
+        text = read_file(COVID_TRIALS, path, mirror, COVID_TRIALS_COMMIT).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        return _Frame(rows[0], [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = _missing  # type: ignore[attr-defined]
+    return module
+
+
+def write_covid_clinical_trials(store: Any, mirror: Path) -> None:
+    """scripts/load_to_neo4j.py of saravana87/Clinical-Trials-Graph-using-Neo4j (Saravana Kumar's May 2025 "Clinical
+    Trials Graph using Neo4j", with a LlamaIndex notebook querying it; no licence stated; its data is
+    ClinicalTrials.gov's public registry) run as written from the repository's root over data/ctg-studies.csv, the
+    registry's CSV export of 839 recruiting or active COVID-19 studies: the trials (Trial: nct_number, title, status,
+    url, age, sex, study_type), their conditions (Condition: HAS_CONDITION), interventions (Intervention:
+    HAS_INTERVENTION), lead sponsor (Sponsor: SPONSORED_BY) and collaborators (Collaborator: COLLABORATED_BY). How it
+    runs: the script is executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j:
+    execute_write calls its create_graph with a transaction), whose `pandas` is _covid_trials_pandas (read_csv of its
+    one file, isna), whose `dotenv.load_dotenv` reads nothing (its server settings are not used), whose print writes
+    nothing and whose only other import is os; its Cypher runs unchanged. Quirk kept: the export joins a field's several
+    values with "|" and the script splits them on ";", so a trial's conditions, interventions and collaborators are each
+    one node named by the whole field ("DRUG: regdanvimab|DRUG: ..."), a name with a ";" in it split."""
+    source = read_file(COVID_TRIALS, COVID_TRIALS_LOADER, mirror, COVID_TRIALS_COMMIT).decode("utf-8")
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: settings unused
+    modules = {"neo4j": _script_neo4j(store), "dotenv": dotenv, "pandas": _covid_trials_pandas(mirror)}
+    importer = _loader_importer(COVID_TRIALS, modules, _COVID_TRIALS_IMPORTS)
+    _run_loader(COVID_TRIALS, COVID_TRIALS_LOADER, source, importer, print=_quiet)
+
+
 # [s46C source and writer above]
 
 
@@ -20895,6 +20972,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
                                     "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
           writer=write_astro_stars, source=ASTRO_DB),
+    Graph("covid-clinical-trials", "frozen", "ClinicalTrials.gov's recruiting and active COVID-19 studies (a 2025 "
+                                             "graph): each trial's title, status, ages, sex and study type, its "
+                                             "conditions, interventions, lead sponsor and collaborators",
+          writer=write_covid_clinical_trials, source=COVID_TRIALS),
     # [s46C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

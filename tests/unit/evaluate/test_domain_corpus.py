@@ -9312,6 +9312,52 @@ def test_astro_stars_refuses_a_file_it_does_not_serve(tmp_path: Path, monkeypatc
         corpus.write_astro_stars(Recorder(), _astro_mirror(tmp_path, monkeypatch, script))
 
 
+# saravana87/Clinical-Trials-Graph-using-Neo4j's scripts/load_to_neo4j.py, shortened: its dotenv settings, its
+# read_csv with sep=",", its isna-guarded ";" split of a list field and its execute_write of one statement per row
+_COVID_TRIALS_LOADER = (
+    "import pandas as pd\nfrom neo4j import GraphDatabase\nfrom dotenv import load_dotenv\nimport os\n\n"
+    "load_dotenv()\ndriver = GraphDatabase.driver(os.getenv('NEO4J_URI'), auth=(os.getenv('NEO4J_USER'), 'x'))\n\n"
+    "def create_graph(tx, trial):\n    tx.run('MERGE (t:Trial {nct_number: $nct_number})', **trial)\n\n"
+    "def parse_list_field(field):\n    if pd.isna(field):\n        return []\n"
+    "    return [item.strip() for item in field.split(';') if item.strip()]\n\n"
+    "def main():\n    df = pd.read_csv('data/ctg-studies.csv', sep=',')\n    with driver.session() as session:\n"
+    "        for _, row in df.iterrows():\n"
+    "            session.execute_write(create_graph, {'nct_number': row['NCT Number'],\n"
+    "                                                 'conditions': parse_list_field(row['Conditions']),\n"
+    "                                                 'collaborators': parse_list_field(row['Collaborators'])})\n"
+    "    print('Data loaded to Neo4j.')\n\nif __name__ == '__main__':\n    main()\n")
+
+
+def test_covid_clinical_trials_runs_its_loader_splitting_list_fields_on_semicolons_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(corpus, "COVID_TRIALS_COMMIT", "HEAD")  # a plain copy, no git history: read as it stands
+    # the export joins several values with "|": the script's ";" split keeps them one value; an empty field is NaN
+    mirror = _clone(tmp_path, corpus.COVID_TRIALS, {
+        corpus.COVID_TRIALS_LOADER: _COVID_TRIALS_LOADER,
+        corpus.COVID_TRIALS_FILE: "NCT Number,Conditions,Collaborators\n"
+                                  "NCT1,COVID-19|Influenza,\nNCT2,Cancer; Covid19,\"Univ A, B\"\n"})
+    store = Recorder()
+    corpus.write_covid_clinical_trials(store, mirror)
+    statement = "MERGE (t:Trial {nct_number: $nct_number})"
+    assert store.calls == [
+        (statement, {"nct_number": "NCT1", "conditions": ["COVID-19|Influenza"], "collaborators": []}),
+        (statement, {"nct_number": "NCT2", "conditions": ["Cancer", "Covid19"], "collaborators": ["Univ A, B"]})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("pd.read_csv('data/other.csv')\n", "reads data/other.csv"),
+                                                  ("pd.read_csv('data/ctg-studies.csv', sep=';')\n", "with \\[';'\\]"),
+                                                  ("pd.read_csv('data/ctg-studies.csv', nrows=2)\n",
+                                                   "with \\['nrows'\\]")])
+def test_covid_clinical_trials_imports_and_reads_nothing_but_what_its_loader_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    monkeypatch.setattr(corpus, "COVID_TRIALS_COMMIT", "HEAD")
+    mirror = _clone(tmp_path, corpus.COVID_TRIALS, {corpus.COVID_TRIALS_LOADER: "import pandas as pd\n" + change,
+                                                    "data/other.csv": "a\n1\n", corpus.COVID_TRIALS_FILE: "a\n1\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_covid_clinical_trials(Recorder(), mirror)
+
+
 # [s46C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
