@@ -8329,17 +8329,28 @@ relationships of two types (`actedin`, `is`) holding only their ends' ids (no re
 values are the text backslash-N; 557 genre rows name a genre the genre file lacks. One small graph of one domain: a
 weaker test than a split of five.
 
-[s46A paragraph above]
+The forty-sixth split (declared 2026-12-05, twenty-ninth session, before any xgrag command ran on its graph). The
+science helper of the forty-fifth split's six (launched at 15:27 UTC, held back by an API error until 17:17) delivered
+covid-clinical-trials at 17:24, after the forty-fifth split had been declared (17:20) and run: written blind by the
+same brief, it makes a split of its own. FORTY_SIXTH_POOL = covid-clinical-trials, drawn by
+`sorted(random.Random(74).sample(sorted(FORTY_SIXTH_POOL), 1))` = covid-clinical-trials: **frozen** (14 questions), run
+once on the code the forty-fifth split was run on (results/domains_frozen46.json) and **spent** since. Declared as the
+helper reports it, and kept: 2,882 nodes in five labels (Trial, Intervention, Condition, Sponsor, Collaborator),
+2,726 relationships of four types, no relationship property (no relationship-property question); the export separates
+several values with "|" where the script splits on ";", so many condition, intervention and collaborator nodes hold a
+whole field, and condition spellings are not merged ("COVID-19", "Covid19"). One small graph of one domain.
 
-[s46B paragraph above]
+[s47A paragraph above]
 
-[s46C paragraph above]
+[s47B paragraph above]
 
-[s46D paragraph above]
+[s47C paragraph above]
 
-[s46E paragraph above]
+[s47D paragraph above]
 
-[s46F paragraph above]
+[s47E paragraph above]
+
+[s47F paragraph above]
 """
 
 from __future__ import annotations
@@ -8489,6 +8500,8 @@ FORTY_FOURTH_POOL = ("astro-stars", "korea-travel-routes", "world-banks")
 FORTY_FOURTH_SEED = 72
 FORTY_FIFTH_POOL = ("movie-qa",)
 FORTY_FIFTH_SEED = 73
+FORTY_SIXTH_POOL = ("covid-clinical-trials",)
+FORTY_SIXTH_SEED = 74
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -18094,7 +18107,7 @@ def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
         _run_loader(MPEP, path, source, importer, print=_quiet)
 
 
-# [s46A source and writer above]
+# [s47A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -18495,7 +18508,7 @@ def write_world_banks(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s46B source and writer above]
+# [s47B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -18983,7 +18996,7 @@ def write_covid_clinical_trials(store: Any, mirror: Path) -> None:
     _run_loader(COVID_TRIALS, COVID_TRIALS_LOADER, source, importer, print=_quiet)
 
 
-# [s46C source and writer above]
+# [s47C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -19376,7 +19389,7 @@ def write_movie_qa(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{s};\n" for s in statements), rows_of)
 
 
-# [s46D source and writer above]
+# [s47D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -19583,7 +19596,7 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
-# [s46E source and writer above]
+# [s47E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -19977,7 +19990,7 @@ def write_korea_travel_routes(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
-# [s46F source and writer above]
+# [s47F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -20891,7 +20904,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
-    # [s46A Graph above]
+    # [s47A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -20935,7 +20948,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its total assets in billions of US dollars (a node and the relationship's value) "
                                    "and its balance-sheet date",
           writer=write_world_banks, source=WORLD_BANKS),
-    # [s46B Graph above]
+    # [s47B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -20976,7 +20989,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "graph): each trial's title, status, ages, sex and study type, its "
                                              "conditions, interventions, lead sponsor and collaborators",
           writer=write_covid_clinical_trials, source=COVID_TRIALS),
-    # [s46C Graph above]
+    # [s47C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -21007,7 +21020,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_comic_characters, source=COMICS),
     Graph("movie-qa", "spent", "a Chinese film question-answering graph: films with synopses, ratings and release "
           "dates, their genres and the actors in them", writer=write_movie_qa, source=MOVIE_QA),
-    # [s46D Graph above]
+    # [s47D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -21028,7 +21041,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
-    # [s46E Graph above]
+    # [s47E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -21055,7 +21068,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "(theme, rating, address) of each city and lodgings (rating, "
                                              "address) (a 2022 Korean trip planner's README import, in Korean)",
           writer=write_korea_travel_routes, source=TRAVELMAKER),
-    # [s46F Graph above]
+    # [s47F Graph above]
 ]}
 
 

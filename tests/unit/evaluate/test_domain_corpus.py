@@ -559,6 +559,18 @@ def test_the_forty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None
     assert set(pool) - set(drawn) <= _split("tune")
 
 
+def test_the_forty_sixth_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the science helper of the forty-fifth split, delivered after that
+    # split was run
+    pool = ['covid-clinical-trials']
+    assert tuple(pool) == corpus.FORTY_SIXTH_POOL and corpus.FORTY_SIXTH_SEED == 74
+    drawn = sorted(random.Random(74).sample(sorted(pool), 1))
+    assert drawn == corpus.draw(corpus.FORTY_SIXTH_POOL, 74) == ['covid-clinical-trials']
+    assert set(drawn) <= _split("frozen")
+    assert set(pool) - set(drawn) <= _split("tune")
+
+
 def test_the_first_two_frozen_splits_are_spent() -> None:
     first = sorted(random.Random(29).sample(sorted(corpus.FIRST_CORPUS), 5))
     assert first == ["airport-routes", "bloom", "entity-resolution", "fincen", "openstreetmap"]
@@ -641,7 +653,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FORTY_FIRST_POOL) | set(corpus.FORTY_SECOND_POOL)
                                   | set(corpus.FORTY_THIRD_POOL)
                                   | set(corpus.FORTY_FOURTH_POOL)
-                                  | set(corpus.FORTY_FIFTH_POOL))
+                                  | set(corpus.FORTY_FIFTH_POOL)
+                                  | set(corpus.FORTY_SIXTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -8280,7 +8293,7 @@ def test_uspto_patent_manual_reads_imports_and_creates_nothing_its_scripts_do_no
         corpus.write_uspto_patent_manual(Recorder(), _mpep_mirror(tmp_path, monkeypatch, nodes))
 
 
-# [s46A tests above]
+# [s47A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -8842,7 +8855,7 @@ def test_world_banks_refuses_another_file_and_a_statement_it_does_not_run(
         corpus.write_world_banks(Recorder(), _world_banks_mirror(tmp_path, monkeypatch, loader))
 
 
-# [s46B tests above]
+# [s47B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -9358,7 +9371,7 @@ def test_covid_clinical_trials_imports_and_reads_nothing_but_what_its_loader_nee
         corpus.write_covid_clinical_trials(Recorder(), mirror)
 
 
-# [s46C tests above]
+# [s47C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -9850,7 +9863,7 @@ def test_movie_qa_refuses_a_readme_without_its_five_statements(tmp_path: Path,
         corpus.write_movie_qa(Recorder(), tmp_path)
 
 
-# [s46D tests above]
+# [s47D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -10127,7 +10140,7 @@ def test_fragrantica_perfumes_refuses_a_loader_that_reads_or_runs_what_is_not_se
         corpus.write_fragrantica_perfumes(Recorder(), mirror)
 
 
-# [s46E tests above]
+# [s47E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -10605,4 +10618,4 @@ def test_korea_travel_routes_refuses_another_file_a_url_or_an_import_of_other_st
         corpus.write_korea_travel_routes(Recorder(), _travel_mirror(tmp_path / "d", monkeypatch, untitled))
 
 
-# [s46F tests above]
+# [s47F tests above]
