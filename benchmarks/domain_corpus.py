@@ -20985,7 +20985,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "constellations as Stellarium names them, and NASA's meteorite landings (mass, "
                                     "year, place) (a 2026 Neo4j and NeoDash astronomy dashboard)",
           writer=write_astro_stars, source=ASTRO_DB),
-    Graph("covid-clinical-trials", "frozen", "ClinicalTrials.gov's recruiting and active COVID-19 studies (a 2025 "
+    Graph("covid-clinical-trials", "spent", "ClinicalTrials.gov's recruiting and active COVID-19 studies (a 2025 "
                                              "graph): each trial's title, status, ages, sex and study type, its "
                                              "conditions, interventions, lead sponsor and collaborators",
           writer=write_covid_clinical_trials, source=COVID_TRIALS),
