@@ -1602,7 +1602,8 @@ _HEAD_LETTERS = 4
 _KOREAN_VERB = re.compile(r"^(?:하|했|한|할|해|함|되|된|됐|될|돼|됨)")
 # "몇 시" asks the hour only with a particle, a space or the end after it: "몇 시간" (how many hours), "몇 시즌" (which
 # season) are other words
-_KOREAN_QUESTION_AFTER = {"몇 시": r"(?=에|야|쯤|부터|까지|\s|\?|$)", "몇시": r"(?=에|야|쯤|부터|까지|\s|\?|$)"}
+_HOUR_AFTER = r"(?=에|야|쯤|부터|까지|\s|\?|$)"
+_KOREAN_QUESTION_AFTER = {"몇 시": _HOUR_AFTER, "몇시": _HOUR_AFTER}
 _KOREAN_QUESTION = re.compile("|".join(re.escape(w) + _KOREAN_QUESTION_AFTER.get(w, "")
                                        for w in sorted(KOREAN_QUESTION_WORDS, key=len, reverse=True)))
 

@@ -14,6 +14,7 @@ from xgrag.config import IDENTIFIER, IDENTIFIER_RULE
 from xgrag.schema.labels import (
     ALIAS_KEYS,
     HANDLE_KEYS,
+    SPARSE_REST,
     TITLE_YEAR_SCORE,
     LabelSkip,
     alias_properties,
@@ -270,7 +271,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             given = first_name_part(lp, opts, sparse[0])
             if given is not None:
                 fallback, fallback_reason = [given], f"where {sparse[0]} is not set: the {given} most nodes have"
-                name_reason = name_reason.replace("the others are named by label and key", f"the others by {given}")
+                for rest in SPARSE_REST.values():
+                    name_reason = name_reason.replace(rest, f"the others by {given}")
         elif not known:
             name, name_reason, labelled = record_name(lp, opts, key)
             # named by its name alone (a repeating bank name whose key only spells it): a named label, its name no
@@ -296,7 +298,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                 and lp.properties[proper[0]].present < opts.name_present * max(lp.sampled, 1):
             fallback, fallback_reason = list(name), f"where {proper[0]} is not set: {name_reason}"
             name, name_reason, naming = [proper[0]], proper[1].replace(
-                "the others are named by label and key", f"the others by {name[0]}"), "name"
+                SPARSE_REST[True], f"the others by {name[0]}"), "name"
         if not name and not key and not labelled:
             skipped.append(LabelSkip(label, lp.count, "no property names or identifies its nodes (no name-like "
                                                       "property, none unique in the sample)"))

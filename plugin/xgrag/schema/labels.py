@@ -585,6 +585,8 @@ SPARSE_NAME_DISTINCT = 0.5
 # a name says too little of the label to stand for it (one NBA team-season in 32 named, the rest records).
 KEYLESS_NAME_SHARE = 0.5
 KEYLESS_NAME_MIN = 2
+# what a sparse name's reason says of the nodes without it, with a key and without (`sparse_name`'s `keyed`)
+SPARSE_REST = {True: "the others are named by label and key", False: "no key: the others are named by their label"}
 
 
 def sparse_name(lp: LabelProfile, opts: InferOptions, keyed: bool = True) -> tuple[str, str] | None:
@@ -599,8 +601,7 @@ def sparse_name(lp: LabelProfile, opts: InferOptions, keyed: bool = True) -> tup
                 and s.present >= least and s.distinct >= SPARSE_NAME_DISTINCT * s.present:
             return key, (f"set on {s.present} of {n} sampled nodes ({s.distinct} distinct values"
                          + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
-                         + ("); the others are named by label and key" if keyed
-                            else "); no key: the others are named by their label"))
+                         + "); " + SPARSE_REST[keyed])
     return None
 
 

@@ -917,6 +917,12 @@ def test_without_a_key_a_name_most_nodes_have_names_them_and_the_others_keep_the
     (decided,) = decide_domain(profile, OPTS)[0].entities
     assert (decided.key, decided.name, decided.naming, decided.label_in_name) == (None, ["name"], "name", False)
     assert "named by their label" in decided.name_reason
+    # (... and where a first name most nodes have is set, the others are named by it, as the reason says)
+    group.properties["first"] = examples(stats("first", present=3, distinct=1), "Loggerhead")
+    (decided,) = decide_domain(profile, OPTS)[0].entities
+    assert (decided.name, decided.name_fallback) == (["name"], ["first"])
+    assert "the others by first" in decided.name_reason and "named by their label" not in decided.name_reason
+    del group.properties["first"]
     assert sparse_name(group, OPTS) is None  # with a key, two nodes are too few (SPARSE_NAME_MIN)
     season = label("ATL", sampled=32)
     season.properties["name"] = replace(examples(stats("name"), "Atlanta Hawks"), present=1, distinct=1)
