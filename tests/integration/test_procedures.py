@@ -688,6 +688,12 @@ def test_property_values_of_every_type_equal_python(store: Neo4jStore) -> None:
     by_key = {p["key"]: p["value"] for p in got["subgraph"]["properties"]}
     assert by_key["d"] == "1948-12-08" and by_key["zdt"].endswith("+02:00") and by_key["flag"] is True
     assert by_key["dur"] == "P1Y2M3DT4H5M6.5S" and by_key["short"] == "PT1M30S" and by_key["g"] == [12.5, 55.75, 3.0]
+    # times as Cypher's toString writes them (names and typed values are matched in that form), not the
+    # driver's "03:04:05.123000000+00:00"
+    assert (by_key["dt"], by_key["ldt"], by_key["t"], by_key["lt"]) == (
+        "2020-01-02T03:04:05.123Z", "2020-01-02T03:04:05", "03:04:05-02:30", "03:04:05.5")
+    cypher = store.query("MATCH (a:Thing {code: 'T1'}) RETURN [k IN ['dt', 'ldt', 't', 'lt'] | toString(a[k])] AS s")
+    assert cypher[0]["s"] == [by_key[k] for k in ("dt", "ldt", "t", "lt")]
 
 
 # -- xgrag.paths = Retriever.paths ---------------------------------------------------------------------------

@@ -181,7 +181,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v61"
+READER_VERSION = "extractive-v62"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -797,6 +797,18 @@ def monthly_records(months: Mapping[tuple[int, int], str], known: Iterable[str],
 # What stands between two entities a question offers to choose from: 还是 ("省级部门还是市级部门", a short word before
 # it) or "or" ("a provincial or a city department", "Paris or London")
 _ALTERNATIVE = re.compile(r"\s*[^\s，,。？?]{0,4}\s*还是\s*|\s*(?:\w+\s+)?or\s+(?:an?\s+|the\s+)?")
+
+
+# A kind written before a colon opening a name: one or two words of letters ("DRUG: X", "Behavioral Therapy: Y");
+# not a time ("12:30") or a reference ("Genesis 1:3")
+_KIND_PREFIX = re.compile(r"([A-Za-z][A-Za-z-]+(?: [A-Za-z][A-Za-z-]+)?):\s+\S")
+
+
+def _head_phrase(name: str) -> str:
+    """A name up to its first preposition after the first word (`_HEAD_ENDS`): the phrase its head ends."""
+    words = name.split()
+    cut = next((i for i, w in enumerate(words) if w.lower() in _HEAD_ENDS and i > 0), len(words))
+    return " ".join(words[:cut])
 
 
 def _head_stems(name: str) -> set[str]:
@@ -2024,7 +2036,18 @@ class _Reading:
         return self._name_nouns[name]
 
     def _read_name_nouns(self, name: str) -> set[str]:
-        if self.wh_noun is None or len(name.split()) > 4 or self.wh_noun in self._type_stems(name):
+        if self.wh_noun is None or self.wh_noun in self._type_stems(name):
+            return set()
+        # a kind written before a colon opening the name says what the entity is, however long the rest ("DRUG:
+        # Nitazoxanide", "DEVICE: ...", "Category: ...", as registries write them: "which drug is given in <trial>"
+        # is its Intervention "DRUG: Nitazoxanide", not the trial's `age`; covid-clinical-trials, spent)
+        kind = _KIND_PREFIX.match(name)
+        if kind and self.wh_noun in {st for w in kind.group(1).split() for st in content_stems(w)}:
+            return {self.wh_noun}
+        # (a short head phrase before a preposition counts as a short name: "CDI-988 Safety Study in Healthy
+        # Participants" says a study, as "University of Oklahoma" a university; "which study does Cocrystal Pharma
+        # sponsor" was read on past it to its `study_type`; covid-clinical-trials, spent)
+        if len(_head_phrase(name).split()) > 4:
             return set()
         # (where no type of the context is called so: "which lesson did X submit" asks for a Lesson, not the topic
         # "lesson hazard prime"; nasa-lessons, spent) ... and a class's name says the noun a "what kind of" asks a

@@ -8,7 +8,7 @@ then by embedding similarity of the key's words to the question ("born" -> "birt
 
 from __future__ import annotations
 
-import datetime as dt
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,12 +28,28 @@ def plain_value(value: Any) -> Any:
         return value
     iso = getattr(value, "iso_format", None) or getattr(value, "isoformat", None)
     if callable(iso):  # before tuples: the driver's Duration is a tuple (months, days, seconds, nanoseconds)
-        return str(iso())
+        return temporal_text(str(iso()))
     if isinstance(value, list | tuple):  # a list, or a neo4j.spatial Point (a tuple of its coordinates)
         return [plain_value(v) for v in value]
-    if isinstance(value, dt.date | dt.time | dt.datetime):
-        return value.isoformat()
     return str(value)
+
+
+# the clock part of an ISO time or date-time: hours to seconds, a fraction, an offset
+_CLOCK_TAIL = re.compile(r"(\d{2}:\d{2}:\d{2})(?:\.(\d*?)0*)?(Z|[+-]\d{2}:\d{2}(?::\d{2})?)?$")
+
+
+def temporal_text(iso: str) -> str:
+    """An ISO time or date-time as Cypher's `toString` writes it (the form names and typed values are matched
+    in): seconds always, a fraction only as long as it has digits ("03:04:05.123", not the driver's
+    ".123000000"), a zero offset as "Z" ("13:30:00Z", not "13:30:00.000000000+00:00"). Dates and durations pass
+    unchanged. The procedures write the same (PropertyFacts.plain)."""
+    m = _CLOCK_TAIL.search(iso)
+    if m is None:
+        return iso
+    offset = m[3] or ""
+    if offset in ("+00:00", "-00:00", "+00:00:00"):
+        offset = "Z"
+    return iso[:m.start()] + m[1] + (f".{m[2]}" if m[2] else "") + offset
 
 
 def asked_words(question: str, own_types: Sequence[str] = ()) -> list[str]:

@@ -12,6 +12,7 @@ from xgrag.generate.base import Fact
 from xgrag.generate.extractive import (
     ExtractiveReader,
     _head_stems,
+    _KIND_PREFIX,
     _kind_key,
     _Reading,
     content_stems,
@@ -3474,3 +3475,29 @@ def test_a_chain_does_not_read_on_from_what_two_named_entities_share_to_another_
              _edge("c", "B cell", "IS_LOCATED_IN_TISSUE_TYPE", "Blood", "CellName", "TissueType"),
              _prop("t", "Sertoli cell", "cell_type", "Normal cell", "CellName")]
     assert _read("In which part of the blood are Sertoli cells found?", facts) == ("Serum.", ["s"])
+
+
+def test_a_kind_before_a_colon_opening_a_name_says_the_noun_asked() -> None:
+    """Registries write an intervention's kind before its name ("DRUG: Nitazoxanide"): "which drug" asks for it,
+    though no type or relation of the context says "drug" (it was answered with the trial's `age`)."""
+    trial = "Novel Regimens in COVID-19 Treatment"
+    facts = [Fact("i1", trial, "HAS INTERVENTION", "DRUG: Nitazoxanide", "edge", None, "Trial", "Intervention"),
+             Fact("i2", trial, "HAS INTERVENTION", "OTHER: Standard of care", "edge", None, "Trial", "Intervention"),
+             Fact("c1", trial, "HAS CONDITION", "COVID-19", "edge", None, "Trial", "Condition"),
+             Fact("s1", trial, "SPONSORED BY", "Romark Laboratories L.C.", "edge", None, "Trial", "Sponsor"),
+             Fact("t#age", trial, "age", "18 Years and older (Adult, Older Adult)", "property", None, "Trial"),
+             Fact("t#phase", trial, "phase", "PHASE3", "property", None, "Trial")]
+    assert _read(f"Which drug is given in the {trial} trial?", facts) == ("DRUG: Nitazoxanide.", ["i1"])
+    # a time or a verse is no kind
+    assert _KIND_PREFIX.match("12:30 Express") is None and _KIND_PREFIX.match("Genesis 1:3") is None
+
+
+def test_a_long_name_whose_head_phrase_says_the_noun_asked_is_the_answer() -> None:
+    """"CDI-988 Safety Study in Healthy Participants" says a study before its preposition, as "University of
+    Oklahoma" says a university: "which study" asks for it, not for its `study type` one step on."""
+    trial = "CDI-988 Safety Study in Healthy Participants"
+    facts = [Fact("s1", trial, "SPONSORED BY", "Cocrystal Pharma, Inc.", "edge", None, "Trial", "Sponsor"),
+             Fact("t#st", trial, "study type", "INTERVENTIONAL", "property", None, "Trial"),
+             Fact("t#ph", trial, "phase", "PHASE1", "property", None, "Trial"),
+             Fact("c1", trial, "HAS CONDITION", "COVID-19", "edge", None, "Trial", "Condition")]
+    assert _read("Which study does Cocrystal Pharma sponsor?", facts) == (f"{trial}.", ["s1"])

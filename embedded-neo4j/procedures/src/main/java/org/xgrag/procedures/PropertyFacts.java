@@ -419,12 +419,21 @@ final class PropertyFacts {
         return String.format(Locale.ROOT, "%04d-%02d-%02d", d.getYear(), d.getMonthValue(), d.getDayOfMonth());
     }
 
+    /** Seconds always, a fraction only as long as it has digits: Cypher's toString, Python's temporal_text. */
     private static String time(LocalTime t) {
-        return String.format(Locale.ROOT, "%02d:%02d:%02d.%09d", t.getHour(), t.getMinute(), t.getSecond(), t.getNano());
+        String clock = String.format(Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond());
+        if (t.getNano() == 0) {
+            return clock;
+        }
+        return clock + "." + String.format(Locale.ROOT, "%09d", t.getNano()).replaceAll("0+$", "");
     }
 
+    /** A zero offset as "Z", as Cypher's toString writes it. */
     private static String offset(ZoneOffset o) {
         int total = o.getTotalSeconds();
+        if (total == 0) {
+            return "Z";
+        }
         int minutes = Math.abs(Math.floorDiv(total, 60));
         return String.format(Locale.ROOT, "%s%02d:%02d", total < 0 ? "-" : "+", minutes / 60, minutes % 60);
     }
