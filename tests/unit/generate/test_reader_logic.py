@@ -10,9 +10,9 @@ import numpy as np
 from fakes import ConstantEmbedder
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import (
+    _KIND_PREFIX,
     ExtractiveReader,
     _head_stems,
-    _KIND_PREFIX,
     _kind_key,
     _Reading,
     content_stems,
