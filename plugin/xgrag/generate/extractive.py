@@ -717,8 +717,31 @@ class ExtractiveReader(SyncGeneratorMixin):
     def _answer(self, question: str, facts: list[Fact]) -> tuple[str, list[str]]:
         if not facts:
             return UNKNOWN, []
-        reading = _Reading(self, question, facts)
+        reading = _Reading(self, question, compound_keys_read(question, facts))
         return reading.called(*reading.answer())
+
+
+# The nouns a key written as one lower-case word ends in ("birthplace", "releasedate", "starttime", "healthstatus",
+# "hometown", "zipcode"): what the value is
+_KEY_HEADS = ("place", "date", "time", "day", "year", "name", "status", "type", "town", "city", "country", "code",
+              "number", "count", "rate", "score", "size", "price", "location")
+_ONE_WORD_KEY = re.compile(r"[a-z]{7,}")
+
+
+def compound_keys_read(question: str, facts: list[Fact]) -> list[Fact]:
+    """`facts` with a property key written as one lower-case word read as its two words, where it ends in a noun of
+    `_KEY_HEADS` after four letters or more and the question says the word before it ("where was Gong Li born":
+    `birthplace` read "birth place", as `birth_place` is, so the place answers, not `birth` 1965-12-31; movie-qa,
+    spent). Only where the question says the first word: "candidate" is no "candi date"."""
+    said = {stem(w) for w in re.findall(r"[a-z]+", english_chinese(question).lower())}
+    out = []
+    for f in facts:
+        if f.kind == "property" and _ONE_WORD_KEY.fullmatch(f.relation):
+            head = next((h for h in _KEY_HEADS if f.relation.endswith(h) and len(f.relation) - len(h) >= 4), None)
+            if head is not None and stem(f.relation[:-len(head)]) in said:
+                f = replace(f, relation=f"{f.relation[:-len(head)]} {head}")
+        out.append(f)
+    return out
 
 
 # A key that holds another name of its entity: its last word says a name ("displayName", "alias"; German's
@@ -1426,6 +1449,10 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        # Chinese and Japanese ask in place: "巩俐出生在什么地方" (born at what place) ends in its "where", which
+        # answer_kind reads only opening the question or before its verb, as English writes it
+        if self.kind is None and CJK_LETTER.search(question) and re.search(r"\bwhere\b", plain.lower()):
+            self.kind = "place"
         # "whose" opening the question asks for someone, as "who" does ("whose unit of X did Crinacle test": its
         # `owner`, not its value 1; crinacle-iems, spent); inside one it opens a clause, and answer_kind leaves it
         if self.kind is None and re.match(r"\W*whose\b", plain.lower()):

@@ -15,6 +15,7 @@ from xgrag.generate.extractive import (
     _head_stems,
     _kind_key,
     _Reading,
+    compound_keys_read,
     content_stems,
     identifier_numbers,
     key_tokens,
@@ -3501,3 +3502,21 @@ def test_a_long_name_whose_head_phrase_says_the_noun_asked_is_the_answer() -> No
              Fact("t#ph", trial, "phase", "PHASE1", "property", None, "Trial"),
              Fact("c1", trial, "HAS CONDITION", "COVID-19", "edge", None, "Trial", "Condition")]
     assert _read("Which study does Cocrystal Pharma sponsor?", facts) == (f"{trial}.", ["s1"])
+
+
+def test_a_key_written_as_one_word_is_read_as_its_words_where_the_question_says_the_first() -> None:
+    """`birthplace` beside `birth`: "where ... born" asks the place, in English and in Chinese, with the question
+    word opening the question or in place ("出生在什么地方"); "which year" still asks the date."""
+    p = "巩俐"
+    facts = [Fact("b", p, "birth", "1965-12-31", "property", None, "Person"),
+             Fact("bp", p, "birthplace", "Shenyang, Liaoning Province, China", "property", None, "Person"),
+             Fact("a1", p, "actedin", "霸王别姬", "edge", None, "Person", "Movie"),
+             Fact("r1", "霸王别姬", "releasedate", "1993-01-01", "property", None, "Movie")]
+    place = ("Shenyang, Liaoning Province, China.", ["bp"])
+    for q in ("巩俐是在哪里出生的？", "巩俐出生在什么地方", "Where was 巩俐 born?"):
+        assert _read(q, facts) == place, q
+    assert _read("巩俐是哪一年出生的", facts) == ("1965-12-31.", ["b"])
+    # only where the question says the first word: a key is never cut into a word nobody asked
+    kept = compound_keys_read("who is the candidate", [Fact("c", "X", "candidate", "Y", "property")])
+    assert kept[0].relation == "candidate"
+    assert compound_keys_read("when was it released", facts)[3].relation == "release date"
