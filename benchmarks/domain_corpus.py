@@ -18508,6 +18508,52 @@ def write_world_banks(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+TMF_FRAMEWORX = "IRS-3Y/Enterprise-Knowledge-Graph-System"  # NUS ISS MTech students' EKGS project (2020, no licence)
+# its HEAD ("Update user guide adding Dialogflow deploy steps", 6 July 2020); the graph data last changed at 171ba9e
+# (4 May 2020, "Update graph data"), the same blobs
+TMF_FRAMEWORX_COMMIT = "f78cf7814a81596bf98c4e59c6d131068cafcb6e"
+TMF_FRAMEWORX_DIR = "SystemCode/ekgs-graphdata/"  # the customised neo4j:3.5.17 Docker image's folder
+TMF_FRAMEWORX_SCRIPT = TMF_FRAMEWORX_DIR + "cypher/load_data.cypher"
+# the image's init script: it copies data/*.csv into Neo4j's import folder and pipes the script into cypher-shell
+TMF_FRAMEWORX_INIT = TMF_FRAMEWORX_DIR + "init/load_data.sh"
+TMF_FRAMEWORX_PIPE = "cat /ekgs/cypher/load_data.cypher | cypher-shell"
+TMF_FRAMEWORX_FILES = frozenset({"ekgs_nodes.csv", "ekgs_relationships.csv"})  # data/*.csv (the .csv.01.txt not)
+# `CALL apoc.load.csv('<name>') YIELD map`: a bare file name, read from the import folder
+_TMF_LOAD_CSV = re.compile(r"(?is)CALL\s+apoc\.load\.csv\(\s*(['\"])([^'\"]+)\1\s*\)\s+YIELD\s+map\b")
+
+
+def write_tmf_frameworx(store: Any, mirror: Path) -> None:
+    """SystemCode/ekgs-graphdata/cypher/load_data.cypher of IRS-3Y/Enterprise-Knowledge-Graph-System (the
+    "Enterprise Knowledge Graph System" of three NUS ISS MTech students, 2020: TM Forum's Frameworx, its eTOM
+    business process framework, TAM applications and functions and a few SID entities, with a telco's
+    Request-to-Answer example) at TMF_FRAMEWORX_COMMIT, run as its Docker image's init/load_data.sh runs it
+    (TMF_FRAMEWORX_PIPE, required): its two `CALL apoc.load.csv('<name>') YIELD map` statements given the rows of
+    data/<name> as apoc.load.csv yields them (`UNWIND $rows AS map`: every field a string, an empty field the empty
+    string; the file read as UTF-8 with a malformed byte, of which ekgs_nodes.csv has 23 Windows-1252 quotes and
+    dashes, the replacement character, as Java's decoder reads it). The first makes each node with
+    apoc.create.node under its two labels (Process:eTom, Technology:TAM, Technology:Function, Information:SID,
+    People:Instance ...) and its properties (nodeID, name, longName, leaf, stem, domain, category, descriptions,
+    cost, time, quality, resource, loadDistribution); the second each relationship with apoc.create.relationship of
+    the row's type (Sub_Process, Has_Function, Sub_Application, Request_to_Answer ...) between the nodes of its two
+    nodeIDs. Nothing is changed (APOC core has both procedures in 5.x); any other file is refused."""
+    init = read_file(TMF_FRAMEWORX, TMF_FRAMEWORX_INIT, mirror, TMF_FRAMEWORX_COMMIT).decode("utf-8")
+    if TMF_FRAMEWORX_PIPE not in init:
+        raise CorpusError(f"{TMF_FRAMEWORX}: {TMF_FRAMEWORX_INIT} no longer pipes the load script into cypher-shell")
+    script = read_file(TMF_FRAMEWORX, TMF_FRAMEWORX_SCRIPT, mirror, TMF_FRAMEWORX_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if not statements:
+        raise CorpusError(f"{TMF_FRAMEWORX}: {TMF_FRAMEWORX_SCRIPT} has no statement")
+    for statement in statements:
+        m = _TMF_LOAD_CSV.search(statement)
+        if m is None or m[2] not in TMF_FRAMEWORX_FILES:
+            raise CorpusError(f"{TMF_FRAMEWORX}: {TMF_FRAMEWORX_SCRIPT} has a statement that reads "
+                              f"{m[2] if m else 'no file'}, which no loader here serves")
+        data = read_file(TMF_FRAMEWORX, TMF_FRAMEWORX_DIR + "data/" + m[2], mirror, TMF_FRAMEWORX_COMMIT)
+        reader = csv.DictReader(io.StringIO(data.decode("utf-8", errors="replace")))
+        rows = [{k: v for k, v in row.items() if k is not None} for row in reader]
+        store.query(_TMF_LOAD_CSV.sub("UNWIND $rows AS map", statement), {"rows": rows}, read_only=False)
+
+
 # [s47B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -20948,6 +20994,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its total assets in billions of US dollars (a node and the relationship's value) "
                                    "and its balance-sheet date",
           writer=write_world_banks, source=WORLD_BANKS),
+    Graph("tmf-frameworx", "frozen", "TM Forum's Frameworx as a telco's enterprise knowledge graph (2020): the eTOM "
+                                     "business process hierarchy of seven levels (each process's code, name, "
+                                     "abbreviation, domain and descriptions), the TAM application hierarchy and the "
+                                     "application functions each application has, a few SID entities and a "
+                                     "Request-to-Answer example of customers, agents and inquiries",
+          writer=write_tmf_frameworx, source=TMF_FRAMEWORX),
     # [s47B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
