@@ -8342,6 +8342,82 @@ whole field, and condition spellings are not merged ("COVID-19", "Covid19"). One
 
 [s47A paragraph above]
 
+Helper s47B's paragraph, written blind for the forty-seventh split (domain searched: commerce, finance, business,
+banking, trade and economics, in English, Chinese, Korean, Spanish and Portuguese; begun at 18:19 UTC on 5 December
+2026, its deadline 20:15). tmf-frameworx: github.com/IRS-3Y/Enterprise-Knowledge-Graph-System (the "Enterprise
+Knowledge Graph System" of three NUS ISS MTech students, YU Yu, YANG Lu Yi and YIN TianShi, April to July 2020; no
+licence file; Java, JavaScript and Cypher, in English), read at TMF_FRAMEWORX_COMMIT (f78cf78, 6 July 2020, its HEAD;
+the graph data last changed at 171ba9e, 4 May 2020, the same blobs). Its data: TM Forum's Frameworx as a telco's
+enterprise knowledge graph, the eTOM business process framework (market and sales, product, customer, service,
+resource, business partner and enterprise domains, processes of levels 2 to 7 with their process numbers,
+abbreviations and TM Forum's descriptions), the TAM application map and its application functions, a few SID entities,
+and a Request-to-Answer and Request-Product-Offer example (customers, sales agents, a CSR, inquiries, e-mails, calls).
+Its Neo4j load: the customised neo4j:3.5.17 image of SystemCode/ekgs-graphdata/, whose init/load_data.sh copies
+data/*.csv into the import folder and pipes cypher/load_data.cypher into cypher-shell: two statements, `CALL
+apoc.load.csv('ekgs_nodes.csv') YIELD map` with apoc.create.node under the row's two labels, and `CALL
+apoc.load.csv('ekgs_relationships.csv') YIELD map` with an unlabelled MATCH of both ends by nodeID and
+apoc.create.relationship of the row's type. write_tmf_frameworx requires that pipe (TMF_FRAMEWORX_PIPE) and runs both
+statements as written, each apoc.load.csv given the rows of data/<name> at the pinned commit as apoc.load.csv yields
+them (`UNWIND $rows AS map`; strings, an empty field the empty string); any other file is refused. What the loader had
+to change: nothing in the statements (APOC core has both procedures in 5.x); the file is read as UTF-8 with a
+malformed byte as the replacement character, as Java's decoder reads it (ekgs_nodes.csv holds 23 bytes that are not
+UTF-8, in 15 nodes: 21 bytes 0xFF standing for a space, as in three functions' names
+("Supplier/Partner<U+FFFD>Settlements", "Access the various<U+FFFD>resource test devices"), and a Windows-1252 pair of
+quotes); the bare file name is matched by a pattern of the writer's own (the module's _APOC_LOAD_CSV wants file:///);
+no shared helper changed. Graph (`up` 17 s and, on a second fresh home, 54 s, the server's start included): 3,568
+nodes in 9 labels, each node two (Process:eTom 2,104; Technology:Function 1,017; Technology:TAM 398; Information:SID
+27; Information:Instance 12; People:SID 5; People:Instance 5), all with nodeID, name (the abbreviation: "G&AMI"),
+longName (the full name), leaf (the process number "1.1.16", an application's "9.3.9", a function's "868"), stem,
+domain ("MarketSalesDomain", "TAM" for functions), category ("(4) eTOM Process Type", "(2) TAM Application Type",
+"Function"), short and long descriptions, cost, time, quality, resource and loadDistribution (23 SID entities without
+cost, time and resource); and 3,317 relationships in 7 types (Sub_Process 1,984; Has_Function 965; Sub_Application
+307; Request_Product_Offer 21; Request_to_Answer 20; Sub_Info 14; Customer_Survey 6), each with relationCost,
+relationTime, relationQuality, processStream and relationResource (the Sub_Info ones without cost and time). Quirks
+kept as the files make them: cost, time, quality and resource are the project's simulation values, one set per level
+(every level-4 process 60, 40, "Good", 6; every function 10, 5), not TM Forum's, and likewise the relationships' cost
+and time (only the example flows' vary, by channel: e-mail 2, face to face 10), so only those were asked; 85 long
+names are shared by 171 nodes (the process and the application "Workforce Management"), abbreviations far more; 120
+processes have no parent (the 91 level-2 tops, 9 of level 3, 20 of level 4), 53 functions no application and one
+function two; the source's "?" for an apostrophe ("an enterprise?s existing ... market-place", in 118 long
+descriptions) and the replacement characters stay, as do five long names with a trailing space ("Customer Inquiry ",
+"Product Inventory Management "); the example's 17 instances (Customer1, Sales Agent 1, Email-1, PhoneCall-2) are the
+project's own demo. The 14 questions: 6 edge (the parent process of Develop Sales Proposal and of Forecast Demand, the
+application of the Fixed Assets Reconciliation and of the Usage Event Error Categorization function, the application
+area of Service Test Lifecycle Management, the aggregate business entity of Product Bundle), 4 node-property (the
+abbreviation of Gather & Analyze Market Information, the process number of Brand Management, the domain of Manage DG
+Audit, the level of Make Party Bill/Invoice Adjustment), 2 relationship-property (the cost of handling Customer
+Inquiry 1 face to face, the time of its phone-call step: the example flow's values), 2 two-hop (the application family
+of the application with the Loyalty Communications Management function, the process number of the parent of Define
+Loyalty Program Interaction Plan); each answer checked with Cypher to be the only one the graph holds (each named long
+name matches one node; each child asked has one parent, each function asked one application, the flow one relationship
+between its two ends); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no
+xgrag output on it looked at. Overlaps: A1gord/TMF-Business-Process-Framework-Dataset-for-Neo4j (left out before) is
+the same framework in another export (Frameworx v22 through a Data Importer model the module does not read);
+nist-controls, scian-industries and ons-hierarchies are other standards' hierarchies, telco-topology a telco's
+network, not its processes; no corpus graph holds a business-process framework. At the edge of the domain (an
+enterprise's business processes and applications, a telco's), as computer-history was: no squarely commerce or finance
+graph with its data and load script committed was found new. Considered by s47B and left out (each grepped here
+first): imchein/Final-Project-Allocation-Education (World Bank education projects, borrowers, sectors and indicators:
+its AllocationEducationGraphDatabase.txt relates every PROJECT to every BORROWER, DATES, SECTOR and REGION by a MATCH
+of two unbound labels, a Cartesian product, so no relationship says which project is whose);
+kingl0w/pharma-supply-chain-graph (openFDA labels fetched at run time; only a front end's graph-data.json committed);
+Hardik9999/kg-ecommerce and choudhary09srishti-boop/E-commerce-graph- (the same seven CSVs of brands, categories,
+vendors, products, customers, orders and order items: the first's README answers from invented vendors,
+"GlobalElectronics", over NetworkX; the second not examined further); cwgrouptw/data's apple-supplier-list
+(CommonWealth Magazine's Apple supplier lists of 2012 to 2022: no Neo4j load); liza31/databaselabs (a lab's hand-typed
+brands, not examined further); seen in excerpts whose repositories the search did not name, so not checked: a LinkedIn
+job postings LOAD CSV loader (Job_posting, Company, Employee, Salary_range; its CSV paths from environment variables),
+a Chinese company-tag loader writing neo4j-admin import files with Spark (公司代码:ID(Company), 标签代码:ID(Tag), from a
+company_tag_data_raw file), a Scala anormcypher loader of UK contract awards (awards.csv) and a py2neo fund, manager
+and stock loader over MongoDB; Rik Van Bruggen's 2017 blog loading De Tijd's web of Belgian listed companies (its CSVs
+from the newspaper's page; not found in a GitHub repository); and, seen again, used or left out before:
+green23/fund_knowledge_graph, jkaszpurenko/graphdb_cia_factbook (factbook-trade), iilab/openoil's BP ownership script
+(bp-ownership), TyBarber/Ownership-scanner, DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, the
+Chemicals in Cosmetics load (gist.graphgrid.com), programminghistorian/jekyll's corporate interlocks, radbrt/jobnx
+(nav-job-ads), Deceitfulz's job recommender, 2020-data-integration/data-collection, kinau/P300,
+alexwoolford/supply-chain-graph, MickeyJ/fao-graph-db, ONSdigital/dp-hierarchy-builder, labdados/tec-cid and
+DFID/dcm-graph.
+
 [s47B paragraph above]
 
 [s47C paragraph above]
@@ -18508,6 +18584,52 @@ def write_world_banks(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+TMF_FRAMEWORX = "IRS-3Y/Enterprise-Knowledge-Graph-System"  # NUS ISS MTech students' EKGS project (2020, no licence)
+# its HEAD ("Update user guide adding Dialogflow deploy steps", 6 July 2020); the graph data last changed at 171ba9e
+# (4 May 2020, "Update graph data"), the same blobs
+TMF_FRAMEWORX_COMMIT = "f78cf7814a81596bf98c4e59c6d131068cafcb6e"
+TMF_FRAMEWORX_DIR = "SystemCode/ekgs-graphdata/"  # the customised neo4j:3.5.17 Docker image's folder
+TMF_FRAMEWORX_SCRIPT = TMF_FRAMEWORX_DIR + "cypher/load_data.cypher"
+# the image's init script: it copies data/*.csv into Neo4j's import folder and pipes the script into cypher-shell
+TMF_FRAMEWORX_INIT = TMF_FRAMEWORX_DIR + "init/load_data.sh"
+TMF_FRAMEWORX_PIPE = "cat /ekgs/cypher/load_data.cypher | cypher-shell"
+TMF_FRAMEWORX_FILES = frozenset({"ekgs_nodes.csv", "ekgs_relationships.csv"})  # data/*.csv (the .csv.01.txt not)
+# `CALL apoc.load.csv('<name>') YIELD map`: a bare file name, read from the import folder
+_TMF_LOAD_CSV = re.compile(r"(?is)CALL\s+apoc\.load\.csv\(\s*(['\"])([^'\"]+)\1\s*\)\s+YIELD\s+map\b")
+
+
+def write_tmf_frameworx(store: Any, mirror: Path) -> None:
+    """SystemCode/ekgs-graphdata/cypher/load_data.cypher of IRS-3Y/Enterprise-Knowledge-Graph-System (the "Enterprise
+    Knowledge Graph System" of three NUS ISS MTech students, 2020: TM Forum's Frameworx, its eTOM business process
+    framework, TAM applications and functions and a few SID entities, with a telco's Request-to-Answer example) at
+    TMF_FRAMEWORX_COMMIT, run as its Docker image's init/load_data.sh runs it (TMF_FRAMEWORX_PIPE, required): its
+    two `CALL apoc.load.csv('<name>') YIELD map` statements given the rows of data/<name> as apoc.load.csv yields
+    them (`UNWIND $rows AS map`: every field a string, an empty field the empty string; the file read as UTF-8 with
+    a malformed byte, of which ekgs_nodes.csv has 23 (21 bytes 0xFF standing for a space, two Windows-1252 quotes),
+    the replacement character, as Java's decoder reads it). The first makes each node with apoc.create.node under
+    its two labels (Process:eTom, Technology:TAM, Technology:Function, Information:SID, People:Instance ...) and its
+    properties (nodeID, name, longName, leaf, stem, domain, category, descriptions, cost, time, quality, resource,
+    loadDistribution); the second each relationship with apoc.create.relationship of the row's type (Sub_Process,
+    Has_Function, Sub_Application, Request_to_Answer ...) between the nodes of its two nodeIDs. Nothing is changed
+    (APOC core has both procedures in 5.x); any other file is refused."""
+    init = read_file(TMF_FRAMEWORX, TMF_FRAMEWORX_INIT, mirror, TMF_FRAMEWORX_COMMIT).decode("utf-8")
+    if TMF_FRAMEWORX_PIPE not in init:
+        raise CorpusError(f"{TMF_FRAMEWORX}: {TMF_FRAMEWORX_INIT} no longer pipes the load script into cypher-shell")
+    script = read_file(TMF_FRAMEWORX, TMF_FRAMEWORX_SCRIPT, mirror, TMF_FRAMEWORX_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if not statements:
+        raise CorpusError(f"{TMF_FRAMEWORX}: {TMF_FRAMEWORX_SCRIPT} has no statement")
+    for statement in statements:
+        m = _TMF_LOAD_CSV.search(statement)
+        if m is None or m[2] not in TMF_FRAMEWORX_FILES:
+            raise CorpusError(f"{TMF_FRAMEWORX}: {TMF_FRAMEWORX_SCRIPT} has a statement that reads "
+                              f"{m[2] if m else 'no file'}, which no loader here serves")
+        data = read_file(TMF_FRAMEWORX, TMF_FRAMEWORX_DIR + "data/" + m[2], mirror, TMF_FRAMEWORX_COMMIT)
+        reader = csv.DictReader(io.StringIO(data.decode("utf-8", errors="replace")))
+        rows = [{k: v for k, v in row.items() if k is not None} for row in reader]
+        store.query(_TMF_LOAD_CSV.sub("UNWIND $rows AS map", statement), {"rows": rows}, read_only=False)
+
+
 # [s47B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -20948,6 +21070,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its total assets in billions of US dollars (a node and the relationship's value) "
                                    "and its balance-sheet date",
           writer=write_world_banks, source=WORLD_BANKS),
+    Graph("tmf-frameworx", "frozen", "TM Forum's Frameworx as a telco's enterprise knowledge graph (2020): the eTOM "
+                                     "business process hierarchy of seven levels (each process's code, name, "
+                                     "abbreviation, domain and descriptions), the TAM application hierarchy and the "
+                                     "application functions each application has, a few SID entities and a "
+                                     "Request-to-Answer example of customers, agents and inquiries",
+          writer=write_tmf_frameworx, source=TMF_FRAMEWORX),
     # [s47B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -8856,6 +8856,72 @@ def test_world_banks_refuses_another_file_and_a_statement_it_does_not_run(
         corpus.write_world_banks(Recorder(), _world_banks_mirror(tmp_path, monkeypatch, loader))
 
 
+# IRS-3Y/Enterprise-Knowledge-Graph-System's SystemCode/ekgs-graphdata/, shortened: the init script that pipes the
+# load script into cypher-shell, the script's two apoc.load.csv statements (bare file names, `//` comments), and the
+# two files (a Windows-1252 closing quote, byte 0x94, in a UTF-8 file; a quoted description over two lines; an empty
+# stem and processStream)
+_TMF_INIT = ("#!/bin/sh\n# run load data cypher\necho Loading EKGS data...\nchmod +r /ekgs/data/*.csv\n"
+             "cp /ekgs/data/*.csv /var/lib/neo4j/import/\ncat /ekgs/cypher/load_data.cypher | cypher-shell\n")
+_TMF_SCRIPT = ("//load nodes\nCALL apoc.load.csv('ekgs_nodes.csv') YIELD map \n"
+               "CALL apoc.create.node([map.label1, map.label2], {\n  nodeID: toInteger(map.nodeID),\n"
+               "  longName: map.longName\n}) YIELD node \nRETURN count(node);\n\n"
+               "//load relationships\nCALL apoc.load.csv('ekgs_relationships.csv') YIELD map \n"
+               "MATCH (n {nodeID:toInteger(map._start)}), (p {nodeID:toInteger(map._end)})\n"
+               "CALL apoc.create.relationship(n, map.type, {\n  relationCost: toFloat(map.relationCost)\n}, p) "
+               "YIELD rel AS relationship\nRETURN count(relationship);\n")
+_TMF_NODES = (b"nodeID,label1,label2,leaf,stem,name,longName\n"
+              b"0,Process,eTom,1.1.1,,MSP,\"Market Strategy \x94Policy\x94\"\n"
+              b"1,Process,eTom,1.1.1.1,1.1.1,G&AMI,\"Gather & Analyze\nMarket Information\"\n")
+_TMF_RELS = "_start,_end,type,relationCost,processStream\n0,1,Sub_Process,10,\n"
+
+
+def _tmf_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, init: str = _TMF_INIT,
+                script: str = _TMF_SCRIPT) -> Path:
+    folder = corpus.TMF_FRAMEWORX_DIR
+    pinned = _committed_mirror(tmp_path, "IRS-3Y+Enterprise-Knowledge-Graph-System",
+                               {corpus.TMF_FRAMEWORX_INIT: init, corpus.TMF_FRAMEWORX_SCRIPT: script,
+                                folder + "data/ekgs_nodes.csv": _TMF_NODES,
+                                folder + "data/ekgs_relationships.csv": _TMF_RELS},
+                               later={folder + "data/ekgs_relationships.csv": "_start,_end,type\n1,0,Other\n"})
+    monkeypatch.setattr(corpus, "TMF_FRAMEWORX_COMMIT", pinned)
+    return tmp_path
+
+
+def test_tmf_frameworx_runs_its_two_apoc_load_csv_statements_over_its_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each statement as written, its apoc.load.csv given the rows of data/<name> at the pinned commit (not the later
+    # relationships file): strings, an empty field the empty string, a quoted field over two lines kept whole, and
+    # the malformed byte read as the replacement character, as Java's UTF-8 decoder reads it
+    store = Recorder()
+    corpus.write_tmf_frameworx(store, _tmf_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("UNWIND $rows AS map \nCALL apoc.create.node([map.label1, map.label2], {\n"
+         "  nodeID: toInteger(map.nodeID),\n  longName: map.longName\n}) YIELD node \nRETURN count(node)",
+         {"rows": [{"nodeID": "0", "label1": "Process", "label2": "eTom", "leaf": "1.1.1", "stem": "", "name": "MSP",
+                    "longName": "Market Strategy \ufffdPolicy\ufffd"},
+                   {"nodeID": "1", "label1": "Process", "label2": "eTom", "leaf": "1.1.1.1", "stem": "1.1.1",
+                    "name": "G&AMI", "longName": "Gather & Analyze\nMarket Information"}]}),
+        ("UNWIND $rows AS map \nMATCH (n {nodeID:toInteger(map._start)}), (p {nodeID:toInteger(map._end)})\n"
+         "CALL apoc.create.relationship(n, map.type, {\n  relationCost: toFloat(map.relationCost)\n}, p) "
+         "YIELD rel AS relationship\nRETURN count(relationship)",
+         {"rows": [{"_start": "0", "_end": "1", "type": "Sub_Process", "relationCost": "10", "processStream": ""}]})]
+    assert corpus.graph("tmf-frameworx").source == corpus.TMF_FRAMEWORX
+
+
+@pytest.mark.parametrize(("init", "script", "refused"), [
+    # the image no longer pipes the script into cypher-shell: not the load this writer reproduces
+    (_TMF_INIT.replace(" | cypher-shell", ""), _TMF_SCRIPT, "no longer pipes the load script"),
+    # a statement over a file that is not one of data/*.csv, or over none
+    (_TMF_INIT, _TMF_SCRIPT.replace("'ekgs_relationships.csv'", "'ekgs_relationships.csv.01.txt'"),
+     "reads ekgs_relationships.csv.01.txt"),
+    (_TMF_INIT, _TMF_SCRIPT + "MATCH (n) DETACH DELETE n;\n", "reads no file"),
+    (_TMF_INIT, "// nothing\n", "has no statement")])
+def test_tmf_frameworx_refuses_another_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, init: str, script: str,
+                                            refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_tmf_frameworx(Recorder(), _tmf_mirror(tmp_path, monkeypatch, init, script))
+
+
 # [s47B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
