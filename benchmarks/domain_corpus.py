@@ -18996,6 +18996,50 @@ def write_covid_clinical_trials(store: Any, mirror: Path) -> None:
     _run_loader(COVID_TRIALS, COVID_TRIALS_LOADER, source, importer, print=_quiet)
 
 
+TCM_HERBS = "fengxi177/Knowlegde_Graph_TCM"  # fengxi's 2022 "中医药知识图谱demo": herbs (中药) and formulas (方剂)
+# its HEAD ("修改readme", 22 June 2022); zhongyao/main_zhongyao.py as its 4 May 2022 commit left it, its two data
+# files as its 21 June 2022 commit ("中药知识图谱数据中增加'归经'关系") left them
+TCM_HERBS_COMMIT = "2ccba36d1cd79706ddd01fc887af2854ead120da"
+TCM_HERBS_LOADER = "zhongyao/main_zhongyao.py"  # its 中药知识图谱 sub-module, run from zhongyao/ as its paths say
+# the two files its create_graph_zhongyao() opens, by the paths it gives them, and the repository's paths of them
+TCM_HERBS_FILES = {"./data_zhongyao/nodes_zhongyao.txt": "zhongyao/data_zhongyao/nodes_zhongyao.txt",
+                   "./data_zhongyao/relations_zhongyao.json": "zhongyao/data_zhongyao/relations_zhongyao.json"}
+
+
+def write_tcm_herbs(store: Any, mirror: Path) -> None:
+    """zhongyao/main_zhongyao.py of fengxi177/Knowlegde_Graph_TCM (fengxi's April to June 2022 "中医药知识图谱demo",
+    a traditional Chinese medicine knowledge-graph demo with CSDN articles; in Chinese; no licence stated), read at
+    TCM_HERBS_COMMIT and run as its sub-module runs it (from zhongyao/, `python main_zhongyao.py`):
+    create_graph_zhongyao() over data_zhongyao/nodes_zhongyao.txt (one node a line, "<label>\\t<name>") and
+    data_zhongyao/relations_zhongyao.json (triples {node_1, relation, node_2}, each node written as in the nodes
+    file). How it runs: the script is executed as __main__ in a namespace of its own whose `py2neo` gives Graph
+    (create, each node or relationship one statement on the store through _Py2neoTransaction; its url and
+    credentials not used), Node and Relationship, whose `open` reads only the two files it opens (TCM_HERBS_FILES,
+    the commit's files), whose other import is json alone. What it writes, kept as written: each line of the nodes
+    file one CREATEd node of its label with its name as its one property (the 中药材 root, 中药名 herbs, 别名 other
+    names, 功能 functions, 主治 indications, 分布 regions, 四气 natures, 五味 flavours, 归经 channels, 来源 source
+    books); then each triple one CREATEd relationship of its relation as its type (include, another name,
+    functions, attending, distribution area, four properties, five flavors, channel tropism, from), between the
+    nodes its two strings name (a string the nodes file lacks stops the script with a KeyError, as it would)."""
+    source = read_file(TCM_HERBS, TCM_HERBS_LOADER, mirror, TCM_HERBS_COMMIT).decode("utf-8")
+    files = {path: read_file(TCM_HERBS, repo_path, mirror, TCM_HERBS_COMMIT).decode("utf-8")
+             for path, repo_path in TCM_HERBS_FILES.items()}
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{TCM_HERBS}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    writes = _Py2neoTransaction(store)
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        create=writes.create)
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(TCM_HERBS, {"py2neo": py2neo_module}, frozenset({"json"}))
+    _run_loader(TCM_HERBS, TCM_HERBS_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s47C source and writer above]
 
 
@@ -20989,6 +21033,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "graph): each trial's title, status, ages, sex and study type, its "
                                              "conditions, interventions, lead sponsor and collaborators",
           writer=write_covid_clinical_trials, source=COVID_TRIALS),
+    Graph("tcm-herbs", "frozen", "traditional Chinese medicine herbs (a 2022 TCM knowledge-graph demo, in "
+                                 "Chinese): each herb's other names, functions, indications, regions, nature, "
+                                 "flavours, channels and source book",
+          writer=write_tcm_herbs, source=TCM_HERBS),
     # [s47C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
