@@ -8420,6 +8420,54 @@ DFID/dcm-graph.
 
 [s47B paragraph above]
 
+Helper s47C's paragraph, written blind for the forty-seventh split (domain searched: science, medicine, health,
+biology, chemistry, education and research; begun at 18:19 UTC on 5 December 2026, deadline 20:15). tcm-herbs:
+github.com/fengxi177/Knowlegde_Graph_TCM (fengxi's "中医药知识图谱demo", April to June 2022, Python and py2neo, in
+Chinese, with three CSDN articles; no licence file or statement; where its data comes from is not stated, its 来源
+nodes name the reference works its entries cite: 中华本草, 中药大辞典, 全国中草药汇编, 中国药典), its 中药知识图谱
+sub-module zhongyao/main_zhongyao.py run as written from zhongyao/ at its HEAD 2ccba36 of 22 June 2022
+(TCM_HERBS_COMMIT; the script as its 4 May commit left it, its two data files as its 21 June commit, which added 归经,
+left them; write_tcm_herbs): executed as __main__ with a `py2neo` whose Graph creates each Node and Relationship with
+one statement on the store (the module's _Py2neoTransaction, as tcm-formulas' loader), an `open` that reads only
+data_zhongyao/nodes_zhongyao.txt and data_zhongyao/relations_zhongyao.json (the commit's files) and json as its only
+other import. What the loader had to change: nothing of its code or data (py2neo would send each create in its own
+transaction too; its http url and credentials are not used). The graph: 1,533 nodes in 10 labels (别名 other names
+577, 主治 indications 540, 功能 functions 224, 中药名 herbs 131, 分布 regions 34, 归经 channels 10, 五味 flavours 7,
+四气 natures 5, 来源 source books 4, 中药材 the root 1) and 3,335 relationships of 9 types (attending 898,
+distribution area 641, another name 583, functions 382, from 221, five flavors 198, channel tropism 143, four
+properties 138, include 131), every node's one property its name, no relationship property; `up` in about 20 s. Quirks
+kept as the script writes them: labels are Chinese and relationship types English, five with a space ("another name",
+"distribution area", "five flavors", "four properties", "channel tropism"); each line of the nodes file is one node,
+so a name under two labels is two nodes (白芍, 贝齿, 白朱砂莲 and 白背枫 are herbs and other names of herbs; 胃痛,
+带下 and three more are both functions and indications) while an other name shared by herbs is one node (白杨皮,
+山豆根: six such); 16 herbs have two natures and a herb one to three source books; some function and indication nodes
+are fragments of the parsed text ("叶", "性味功能", "量4～6两", "治用法和白扁豆基本相同", "但无壅滞之弊"); regions mix
+provinces and macro-regions (四川, 华东, 西南); 白果树皮 and 白花菜根 have only a source book. The 14 questions (in
+Chinese, written from the data with plain Cypher through the neo4j driver): 10 edge (a named herb's indication,
+nature, other name, source book, region and function; the one herb of the 热 nature, of the other name 银杏叶, of the
+三焦 channel and with the function 抗癌), 4 two-hop (from an other name to its herb's source book, channel or nature),
+no node-property and no relationship-property question (no node has a property but its name, no relationship any);
+each answer checked to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems. No xgrag
+command was run on the graph. Overlaps: tcm-formulas (yuwenhan07/KG_TCM) is traditional Chinese medicine too, its
+loader of the same "<label>\\t<name>" triples, but formulas, their prescriptions, doses and indications, where this
+graph holds single herbs with their other names, natures, flavours, channels and regions (herb names not compared one
+by one). Considered by s47C for the first time and left out: the same repository's fangji sub-module (main_fangji.py
+over nodes_fangji.txt and a 1.7 MB relations_fangji.json: formulas again, tcm-formulas' subject);
+PHACDataHub/data-mesh-ref-impl (its faers folder retells healthcare-analytics, kept out on purpose);
+zhang-informatics/iDISK (dietary supplements: a build pipeline with a Neo4j formatter; not examined further);
+LuisDogo/SM (hand-typed Cypher of Mexico City hospitals and their doctors, the doctors invented: "Lisa Minci
+Mondstadt"); and, their repositories not named by the index, two antimicrobial-resistance loaders (one over a CSV at a
+local cluster path, one over its config files and a TimescaleDB), a pathogen-antibiotic susceptibility py2neo script
+whose CSV path is a placeholder and a FAERS and DailyMed pipeline over processed parquet files (not examined further).
+Seen again, in the corpus or left out before: gloriachin/KG_API, supervanya/flavoenzymes, IraRe/ctd2graph,
+paul-shannon/bio-gdb, derrabauke/eu-data-workflow, DFID/dcm-graph, WxxShirley/FDU_Courses_QA,
+JoanWu5/University-Knowledge-Graph, ccszbd/Food4healthKG, weat0212/ndltd-neo4j, cs3219ay1718s1-g6/cir-viz,
+cerebellumking/BusinessIntelligence, agroshar/DIT873-Techniques-for-Large-Scale-Data, IEK-13/MatGraphAI,
+covid-19-net/covid-19-community, etalab-ia/ami-ia-chub, derekjustin/diseases_network_DB, xingyve0319's SHU medical
+graph, crux-project/CRUX, snu-dbs/m2bench, robertogs2/bases, colombelli/graph-omics, MaayanLab/DRC-Portals,
+monteleone-1883922/Natural_Events_DW, ramellose/mako_docs, sokcho-kim/scrape-hub, zysNLP/quickllm,
+MZCnyhhd/Medical-Diagnostics, yuwenhan07/KG_TCM and minh-swinburne/cos30049-hbv-tracker.
+
 [s47C paragraph above]
 
 [s47D paragraph above]
@@ -19118,6 +19166,50 @@ def write_covid_clinical_trials(store: Any, mirror: Path) -> None:
     _run_loader(COVID_TRIALS, COVID_TRIALS_LOADER, source, importer, print=_quiet)
 
 
+TCM_HERBS = "fengxi177/Knowlegde_Graph_TCM"  # fengxi's 2022 "中医药知识图谱demo": herbs (中药) and formulas (方剂)
+# its HEAD ("修改readme", 22 June 2022); zhongyao/main_zhongyao.py as its 4 May 2022 commit left it, its two data
+# files as its 21 June 2022 commit ("中药知识图谱数据中增加'归经'关系") left them
+TCM_HERBS_COMMIT = "2ccba36d1cd79706ddd01fc887af2854ead120da"
+TCM_HERBS_LOADER = "zhongyao/main_zhongyao.py"  # its 中药知识图谱 sub-module, run from zhongyao/ as its paths say
+# the two files its create_graph_zhongyao() opens, by the paths it gives them, and the repository's paths of them
+TCM_HERBS_FILES = {"./data_zhongyao/nodes_zhongyao.txt": "zhongyao/data_zhongyao/nodes_zhongyao.txt",
+                   "./data_zhongyao/relations_zhongyao.json": "zhongyao/data_zhongyao/relations_zhongyao.json"}
+
+
+def write_tcm_herbs(store: Any, mirror: Path) -> None:
+    """zhongyao/main_zhongyao.py of fengxi177/Knowlegde_Graph_TCM (fengxi's April to June 2022 "中医药知识图谱demo",
+    a traditional Chinese medicine knowledge-graph demo with CSDN articles; in Chinese; no licence stated), read at
+    TCM_HERBS_COMMIT and run as its sub-module runs it (from zhongyao/, `python main_zhongyao.py`):
+    create_graph_zhongyao() over data_zhongyao/nodes_zhongyao.txt (one node a line, "<label>\\t<name>") and
+    data_zhongyao/relations_zhongyao.json (triples {node_1, relation, node_2}, each node written as in the nodes
+    file). How it runs: the script is executed as __main__ in a namespace of its own whose `py2neo` gives Graph
+    (create, each node or relationship one statement on the store through _Py2neoTransaction; its url and
+    credentials not used), Node and Relationship, whose `open` reads only the two files it opens (TCM_HERBS_FILES,
+    the commit's files), whose other import is json alone. What it writes, kept as written: each line of the nodes
+    file one CREATEd node of its label with its name as its one property (the 中药材 root, 中药名 herbs, 别名 other
+    names, 功能 functions, 主治 indications, 分布 regions, 四气 natures, 五味 flavours, 归经 channels, 来源 source
+    books); then each triple one CREATEd relationship of its relation as its type (include, another name,
+    functions, attending, distribution area, four properties, five flavors, channel tropism, from), between the
+    nodes its two strings name (a string the nodes file lacks stops the script with a KeyError, as it would)."""
+    source = read_file(TCM_HERBS, TCM_HERBS_LOADER, mirror, TCM_HERBS_COMMIT).decode("utf-8")
+    files = {path: read_file(TCM_HERBS, repo_path, mirror, TCM_HERBS_COMMIT).decode("utf-8")
+             for path, repo_path in TCM_HERBS_FILES.items()}
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{TCM_HERBS}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    writes = _Py2neoTransaction(store)
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        create=writes.create)
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(TCM_HERBS, {"py2neo": py2neo_module}, frozenset({"json"}))
+    _run_loader(TCM_HERBS, TCM_HERBS_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s47C source and writer above]
 
 
@@ -21117,6 +21209,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "graph): each trial's title, status, ages, sex and study type, its "
                                              "conditions, interventions, lead sponsor and collaborators",
           writer=write_covid_clinical_trials, source=COVID_TRIALS),
+    Graph("tcm-herbs", "frozen", "traditional Chinese medicine herbs (a 2022 TCM knowledge-graph demo, in "
+                                 "Chinese): each herb's other names, functions, indications, regions, nature, "
+                                 "flavours, channels and source book",
+          writer=write_tcm_herbs, source=TCM_HERBS),
     # [s47C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

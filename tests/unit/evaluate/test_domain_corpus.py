@@ -9438,6 +9438,105 @@ def test_covid_clinical_trials_imports_and_reads_nothing_but_what_its_loader_nee
         corpus.write_covid_clinical_trials(Recorder(), mirror)
 
 
+# fengxi177/Knowlegde_Graph_TCM's zhongyao/main_zhongyao.py, shortened: its py2neo Graph over http, one node a line of
+# the nodes file (its "<label>\t<name>" the key the triples name), one relationship a triple
+_TCM_HERBS_LOADER = (
+    "import json\nfrom py2neo import Graph, Node, Relationship\n\n\n"
+    "def generateGraph_Node(graph, label, name):\n    node = Node(label, name=name)\n    graph.create(node)\n"
+    "    return node\n\n\ndef generateGraph_Relation(graph, node_1, relation, node_2):\n"
+    "    r = Relationship(node_1, relation, node_2)\n    graph.create(r)\n\n\ndef create_graph_zhongyao():\n"
+    "    nodes = []\n    connect_graph = Graph(\"http://localhost:7474\", auth=(\"neo4j\", \"123456\"))\n"
+    "    dict_nodes = {}\n"
+    "    with open(\"./data_zhongyao/nodes_zhongyao.txt\", \"r\", encoding=\"utf-8\") as fr_n:\n"
+    "        for line in fr_n.readlines():\n            line = line.strip()\n"
+    "            lable, name = line.split(\"\\t\")\n"
+    "            node = generateGraph_Node(connect_graph, lable, name)\n            dict_nodes[line] = node\n"
+    "    with open(\"./data_zhongyao/relations_zhongyao.json\", \"r\", encoding=\"utf-8\") as fr_r:\n"
+    "        for ele in json.load(fr_r):\n            node_1 = ele[\"node_1\"]\n"
+    "            relation = ele[\"relation\"]\n            node_2 = ele[\"node_2\"]\n"
+    "            node_1_g = dict_nodes[node_1]\n            node_2_g = dict_nodes[node_2]\n"
+    "            generateGraph_Relation(connect_graph, node_1_g, relation, node_2_g)\n"
+    "\n\nif __name__ == '__main__':\n    create_graph_zhongyao()\n    pass\n")
+_TCM_HERBS_NODES = "中药材\t中药材\n中药名\t白草根\n别名\t倒生草\n四气\t寒\n五味\t甘\n主治\t小儿夜啼\n"
+_TCM_HERBS_RELATIONS = [
+    {"node_1": "中药材\t中药材", "relation": "include", "node_2": "中药名\t白草根"},
+    {"node_1": "中药名\t白草根", "relation": "another name", "node_2": "别名\t倒生草"},
+    {"node_1": "中药名\t白草根", "relation": "four properties", "node_2": "四气\t寒"},
+    {"node_1": "中药名\t白草根", "relation": "five flavors", "node_2": "五味\t甘"}]
+
+
+def _tcm_herbs_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _TCM_HERBS_LOADER,
+                      relations: list[dict[str, str]] | None = None) -> Path:
+    """A fetched mirror of fengxi177/Knowlegde_Graph_TCM whose pinned commit holds the loader and its two files and
+    whose later commit empties them (the pinned commit's files are the ones read)."""
+    import subprocess
+
+    fetched = tmp_path / "fengxi177+Knowlegde_Graph_TCM" / "repo"
+    (fetched / "zhongyao" / "data_zhongyao").mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.TCM_HERBS_LOADER).write_text(loader, encoding="utf-8")
+    nodes, triples = (fetched / "zhongyao/data_zhongyao/nodes_zhongyao.txt",
+                      fetched / "zhongyao/data_zhongyao/relations_zhongyao.json")
+    nodes.write_text(_TCM_HERBS_NODES, encoding="utf-8")
+    triples.write_text(json.dumps(_TCM_HERBS_RELATIONS if relations is None else relations, ensure_ascii=False),
+                       encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "中药知识图谱"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    nodes.write_text("中药名\t艾叶\n", encoding="utf-8")
+    triples.write_text("[]", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "TCM_HERBS_COMMIT", full)
+    return tmp_path
+
+
+def test_tcm_herbs_runs_main_zhongyao_py_with_a_py2neo_over_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each line of the nodes file one node of its label and name, in the file's order (one no triple names, 主治
+    # 小儿夜啼, created all the same), then one relationship a triple between the nodes its strings name, its
+    # relation the type as written (spaces kept); the files of TCM_HERBS_COMMIT, not of a later commit
+    store = _TcmStore()
+    corpus.write_tcm_herbs(store, _tcm_herbs_mirror(tmp_path, monkeypatch))
+    assert list(store.nodes.values()) == [
+        ("中药材", {"name": "中药材"}), ("中药名", {"name": "白草根"}), ("别名", {"name": "倒生草"}),
+        ("四气", {"name": "寒"}), ("五味", {"name": "甘"}), ("主治", {"name": "小儿夜啼"})]
+    names = {node_id: f"{label}:{props['name']}" for node_id, (label, props) in store.nodes.items()}
+    rels = [(names[params["a"]], statement.split("[r:")[1].split(" $props")[0], names[params["b"]], params["props"])
+            for statement, params in store.calls if "[r:" in statement]
+    assert rels == [("中药材:中药材", "`include`", "中药名:白草根", {}),
+                    ("中药名:白草根", "`another name`", "别名:倒生草", {}),
+                    ("中药名:白草根", "`four properties`", "四气:寒", {}),
+                    ("中药名:白草根", "`five flavors`", "五味:甘", {})]
+    assert len(store.calls) == 6 + 4
+    assert corpus.graph("tcm-herbs").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import os\n", "imports os"),
+    ("open('./data_zhongyao/herbs.csv')\n", "opens ./data_zhongyao/herbs.csv"),
+    ("open('../fangji/data_fangji/nodes_fangji.txt')\n", "opens ../fangji/data_fangji/nodes_fangji.txt")])
+def test_tcm_herbs_refuses_what_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str,
+                                                   refused: str) -> None:
+    loader = _TCM_HERBS_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
+    store = _TcmStore()
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_tcm_herbs(store, _tcm_herbs_mirror(tmp_path, monkeypatch, loader))
+    assert store.calls == []
+
+
+def test_tcm_herbs_stops_as_its_script_does_on_a_triple_of_a_node_not_in_the_nodes_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the script's dict_nodes lookup fails (KeyError) and nothing after it is written: no node is made up for it
+    store = _TcmStore()
+    unknown = {"node_1": "中药名\t白草根", "relation": "from", "node_2": "来源\t中华本草"}
+    relations = [*_TCM_HERBS_RELATIONS[:2], unknown, _TCM_HERBS_RELATIONS[2]]
+    with pytest.raises(KeyError, match="来源"):
+        corpus.write_tcm_herbs(store, _tcm_herbs_mirror(tmp_path, monkeypatch, relations=relations))
+    assert len(store.nodes) == 6
+    assert [params["props"] for statement, params in store.calls if "[r:" in statement] == [{}, {}]
+
+
 # [s47C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
