@@ -19389,6 +19389,34 @@ def write_movie_qa(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{s};\n" for s in statements), rows_of)
 
 
+IGDB_GAMES = "Shredsauce/SOEN_363_PROJECT"
+IGDB_GAMES_COMMIT = "76a71d29550e4048d7795feb521dbd02b3ed792f"  # its HEAD, 15 April 2024
+IGDB_GAMES_SCRIPT = "cypher/db_population.cypher"
+IGDB_GAMES_FOLDER = "exported_csv/"  # the CSVs its mysql_to_csv.py writes into Neo4j's import folder, as committed
+
+
+def write_igdb_games(store: Any, mirror: Path) -> None:
+    """cypher/db_population.cypher of Shredsauce/SOEN_363_PROJECT (a Concordia University databases course
+    project, SOEN 363, of 2024; no licence stated) as written at IGDB_GAMES_COMMIT, each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` reading exported_csv/<name> at that commit (the seven tables its scripts/mysql_to_csv.py
+    exports from the project's MySQL database of games merged from the IGDB and RAWG APIs, into the folder the
+    script's LOAD CSVs read): 548 games (Game: name, summary, IGDB page, release date, IGDB and RAWG ids; the last a
+    test row the team typed, "The One True Multi-platform game"), 30 genres and 82 platforms (IGDB's and RAWG's
+    ids), the 10 platform families (Platform_Family; a platform holds its family's id, no relationship links them)
+    and 63 platform logos (Platform_Logo: IGDB image URL, height, width), each game's genres (HAS_GENRE) and
+    platforms (HAS_PLATFORM) and each platform's logo (HAS_PLATFORM_LOGO). Its statements end in `Return count(..)`,
+    as written."""
+    script = read_file(IGDB_GAMES, IGDB_GAMES_SCRIPT, mirror, IGDB_GAMES_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///") or delimiter != ",":
+            raise CorpusError(f"{IGDB_GAMES}: {IGDB_GAMES_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(IGDB_GAMES, IGDB_GAMES_FOLDER + url.removeprefix("file:///"), mirror,
+                                   IGDB_GAMES_COMMIT))
+
+    _run_script(store, script, rows_of)
+
+
 # [s47D source and writer above]
 
 
@@ -21020,6 +21048,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_comic_characters, source=COMICS),
     Graph("movie-qa", "spent", "a Chinese film question-answering graph: films with synopses, ratings and release "
           "dates, their genres and the actors in them", writer=write_movie_qa, source=MOVIE_QA),
+    Graph("igdb-games", "frozen", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
+          "each game's summary, IGDB page and release date, its genres and platforms, the platforms' families "
+          "(as an id) and logos (image, height, width)", writer=write_igdb_games, source=IGDB_GAMES),
     # [s47D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
