@@ -8470,6 +8470,58 @@ MZCnyhhd/Medical-Diagnostics, yuwenhan07/KG_TCM and minh-swinburne/cos30049-hbv-
 
 [s47C paragraph above]
 
+Helper s47D's paragraph, written blind for the forty-seventh split (domain: culture; begun at 18:21 UTC on 5 December
+2026 with a 20:15 deadline). igdb-games is github.com/Shredsauce/SOEN_363_PROJECT (Malcolm Arcand Laliberté, Thaneekan
+Thankarajah, Hao Yi Liu and Jonah Ball, a Concordia University databases course project, SOEN 363, of March-April 2024;
+no licence file; in English): games the team pulled from the IGDB and RAWG APIs into MySQL, merged, and exported by its
+scripts/mysql_to_csv.py into Neo4j's import folder (committed as exported_csv/). write_igdb_games runs its
+cypher/db_population.cypher as written at IGDB_GAMES_COMMIT (76a71d2, its HEAD of 15 April 2024), each `LOAD CSV WITH
+HEADERS FROM 'file:///<name>'` reading exported_csv/<name> at that commit; nothing in its Cypher needed changing (5.x
+syntax already; its statements end in `Return count(..)`, run as written), and no shared helper was touched. The graph:
+733 nodes in five labels (Game 548: name, summary, IGDB page url, release date as a Date, IGDB and RAWG ids; Genre 30;
+Platform 82, each with its IGDB and RAWG ids and its family's id; Platform_Family 10; Platform_Logo 63: image URL,
+height, width) and 2,186 relationships of three types (HAS_PLATFORM 1,203, HAS_GENRE 920, HAS_PLATFORM_LOGO 63), none
+with a property; `up` took some 31 s with the server's start. Quirks kept as the script writes them: the last game is
+the team's test row ("The One True Multi-platform game", url https://shredsauce.com), on all 82 platforms, so no
+platform holds a single game; a platform's family is only an id property (39 of 82 have one), no relationship links
+Platform_Family to anything; IGDB's and RAWG's names are not merged, so genres and platforms come in pairs ("Sport" and
+"Sports", "RPG" and "Role-playing (RPG)", "Simulator" and "Simulation", "PS Vita" and "PlayStation Vita", "Mac" and
+"macOS", "Xbox Series S/X" and "Xbox Series X|S"); the 80 games from RAWG have no url or IGDB id, the 467 from IGDB no
+RAWG id; logo URLs are protocol-relative ("//images.igdb.com/..."). The 14 questions, in English: 7 edge (the platform
+of Resistance 3, Tak and the Power of Juju, Fullmetal Alchemist: Brotherhood and ArcPinball, the genre of The Sopranos:
+Road to Respect and Resistance 3, the one game of the Sports genre), 4 node-property (the release dates of Stardew
+Valley and Garry's Mod, SimAnt's IGDB page, Hitman's RAWG id), 3 two-hop (the height of the Acorn Archimedes logo, the
+platform of the one pinball game, the release date of the one MOBA game), none of relationship property (the graph has
+none); each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: video-game-sales
+(VGChartz's sales with developers, publishers, platforms and genres: another source and model), mame-arcade (arcade
+machines), and spotify-charts (another team's SOEN 363 project of the same course: Spotify's charts); the repository
+occurs nowhere else in this file. Searched by code search, exact strings (MERGE and LOAD CSV patterns of composers,
+poets, philosophers, painters, dynasties, emperors, anime, manga, albums, songs, paintings and episodes), repository
+names (neo4j-music, -book, -game, -art, -film, museum, anime, kgqa, poet-kg) and, in Chinese, Korean, German and
+Spanish, for music, film, books, poetry, mythology, religion, history, museums and games. Considered by s47D for the
+first time and left out (each grepped here first): liuzhiqiang23/poet-kgqa (Tang poets, their groups and acquaintances
+by LOAD CSV of CSVs its 05_build_neo4j.py writes: no snapshot can be had, and the poems.jsonl its works come from is not
+committed); Livinfly/Bangumi-KGQA (its jsonl2neo4j.py reads a subject.jsonlines not committed and writes nothing: it
+prints the first subject's attributes); wss666888/KGQA-Ceramic (Chinese ceramics: entity and relation extraction models,
+its data in a data.zip, no Neo4j load seen); chizhu/KGQA_HLM (红楼梦's character relations, raw_data/relation.txt for
+neo_db/creat_graph.py: the kind left out before as one label; its loader not read); Reader-99/KGQA_Poetry (a poetry
+KBQA's intent and NER code; not examined further); tflynn3/book-graph-analyzer (Tolkien events and lineages its own
+extraction pipeline wrote; no Neo4j load of committed data seen); nissi-devo/Book-Graph-Recommendation-System (an
+Airflow job loading book reviews from S3, not committed); CRHarding/casey-book-graph, xiincs/neo4j-film and
+Kimi555121/Neo4j-Music-Player (apps and notebooks: no data files in their listings); eddgh/music-recommendation-graph
+(its create_schema.cypher: one placeholder node per label, "Música Exemplo"); Darlight/Proyecto2_Logica (a course's
+hand-typed games and companies with prices and ratings; not examined further); cphalen/MPCS53001-final_project (Star
+Trek in SQL, not Neo4j); and, their repositories not named by the index, a Chinese museum-artifacts pandas loader
+(Process_translate_ds.csv: Artifact, Museum, Dynasty, Material ...), a MyAnimeList anime_cleaned.csv LOAD CSV (one
+label), a manga loader over ./docs/*.json, a Spotify tracks assignment (89,740 tracks of a Kaggle set) and a French
+music LOAD CSV (styles, countries, instruments, musicians, albums). Seen again, in the corpus or left out before:
+JacobFaller/Neo4j_Project_SteamGames, kvaithin/greeky, JaniceWuo/PoetryQA, ErwanDavid/musicbrainztoneo,
+wangri-s/Knowledge-Graph, leylines/hidden-history, coral2742/Neo4jArt, Downstream/bsuapi, schoi80/vine-graph,
+mwatts/bible-metadata, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph, grange85/ahfow-cypher,
+a-zylstra/dnd-graph-db, JJeCho/MTGEncyclopedia-Neo4j, CourierKyn/eureka-kg (fintech companies, not culture),
+Kozukq/dataset_analysis and bmckinney/jazz-graph.
+
 [s47D paragraph above]
 
 [s47E paragraph above]
@@ -19603,6 +19655,34 @@ def write_movie_qa(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{s};\n" for s in statements), rows_of)
 
 
+IGDB_GAMES = "Shredsauce/SOEN_363_PROJECT"
+IGDB_GAMES_COMMIT = "76a71d29550e4048d7795feb521dbd02b3ed792f"  # its HEAD, 15 April 2024
+IGDB_GAMES_SCRIPT = "cypher/db_population.cypher"
+IGDB_GAMES_FOLDER = "exported_csv/"  # the CSVs its mysql_to_csv.py writes into Neo4j's import folder, as committed
+
+
+def write_igdb_games(store: Any, mirror: Path) -> None:
+    """cypher/db_population.cypher of Shredsauce/SOEN_363_PROJECT (a Concordia University databases course
+    project, SOEN 363, of 2024; no licence stated) as written at IGDB_GAMES_COMMIT, each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` reading exported_csv/<name> at that commit (the seven tables its scripts/mysql_to_csv.py
+    exports from the project's MySQL database of games merged from the IGDB and RAWG APIs, into the folder the
+    script's LOAD CSVs read): 548 games (Game: name, summary, IGDB page, release date, IGDB and RAWG ids; the last a
+    test row the team typed, "The One True Multi-platform game"), 30 genres and 82 platforms (IGDB's and RAWG's
+    ids), the 10 platform families (Platform_Family; a platform holds its family's id, no relationship links them)
+    and 63 platform logos (Platform_Logo: IGDB image URL, height, width), each game's genres (HAS_GENRE) and
+    platforms (HAS_PLATFORM) and each platform's logo (HAS_PLATFORM_LOGO). Its statements end in `Return count(..)`,
+    as written."""
+    script = read_file(IGDB_GAMES, IGDB_GAMES_SCRIPT, mirror, IGDB_GAMES_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///") or delimiter != ",":
+            raise CorpusError(f"{IGDB_GAMES}: {IGDB_GAMES_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(IGDB_GAMES, IGDB_GAMES_FOLDER + url.removeprefix("file:///"), mirror,
+                                   IGDB_GAMES_COMMIT))
+
+    _run_script(store, script, rows_of)
+
+
 # [s47D source and writer above]
 
 
@@ -21244,6 +21324,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_comic_characters, source=COMICS),
     Graph("movie-qa", "spent", "a Chinese film question-answering graph: films with synopses, ratings and release "
           "dates, their genres and the actors in them", writer=write_movie_qa, source=MOVIE_QA),
+    Graph("igdb-games", "frozen", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
+          "each game's summary, IGDB page and release date, its genres and platforms, the platforms' families "
+          "(as an id) and logos (image, height, width)", writer=write_igdb_games, source=IGDB_GAMES),
     # [s47D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

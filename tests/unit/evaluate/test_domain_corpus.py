@@ -10029,6 +10029,67 @@ def test_movie_qa_refuses_a_readme_without_its_five_statements(tmp_path: Path,
         corpus.write_movie_qa(Recorder(), tmp_path)
 
 
+# Shredsauce/SOEN_363_PROJECT's cypher/db_population.cypher, shortened: its games and logos statements as written
+# (the last statement ends the file with no ';' and no newline)
+_IGDB_SCRIPT = (
+    "LOAD CSV WITH HEADERS FROM 'file:///game.csv' AS row\nWITH toInteger(row.game_id) AS game_id,\n"
+    "row.name AS name,\ndate(left(row.release_date, 10)) AS release_date\nMERGE (ga:Game {game_id:game_id})\n"
+    "    SET ga.name = name,\n\tga.release_date = release_date\nReturn count(ga);\n\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///platform_logo.csv' AS row\nWITH \n"
+    "    toInteger(row.platform_logo_id) AS platform_logo_id,\n    toInteger(row.height) AS height\n"
+    "MERGE (pl:Platform_Logo {platform_logo_id: platform_logo_id})\n    SET pl.height = height\nRETURN count(pl);")
+# a game's summary may hold a line break and a quoted comma; a game without a RAWG id has an empty field (null)
+_IGDB_GAMES = ('game_id,name,summary,release_date,rawg_id\n'
+               '1,Maji Kyun! Renaissance,"A cross media project,\nby Sunrise.",2016-09-21 00:00:00,\n'
+               '468,Grand Theft Auto V,,2013-09-17 00:00:00,3498\n')
+
+
+def _igdb_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _IGDB_SCRIPT) -> Path:
+    later: dict[str, str | bytes | None] = {"cypher/db_population.cypher": "MATCH (n) DETACH DELETE n;",
+                                            "exported_csv/game.csv": "game_id,name\n9,Later\n"}
+    monkeypatch.setattr(corpus, "IGDB_GAMES_COMMIT", _committed_mirror(
+        tmp_path, "Shredsauce+SOEN_363_PROJECT",
+        {"cypher/db_population.cypher": script, "exported_csv/game.csv": _IGDB_GAMES,
+         "exported_csv/platform_logo.csv": "platform_logo_id,image_url,height,width,platform_id\n388,//x.jpg,969,652,"
+                                           "120\n",
+         "game.csv": "game_id,name\n7,Not the exported file\n"}, later))
+    return tmp_path
+
+
+def test_igdb_games_runs_its_script_at_the_pinned_commit_over_its_exported_csv_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_igdb_games(store, _igdb_mirror(tmp_path, monkeypatch))
+    assert [statement.split("\n", 1)[0] for statement, _ in store.calls] == ["UNWIND $rows AS row"] * 2
+    games, logos = store.calls[0][1]["rows"], store.calls[1][1]["rows"]
+    assert games == [
+        {"game_id": "1", "name": "Maji Kyun! Renaissance", "summary": "A cross media project,\nby Sunrise.",
+         "release_date": "2016-09-21 00:00:00", "rawg_id": None},
+        {"game_id": "468", "name": "Grand Theft Auto V", "summary": None, "release_date": "2013-09-17 00:00:00",
+         "rawg_id": "3498"}]
+    assert logos == [{"platform_logo_id": "388", "image_url": "//x.jpg", "height": "969", "width": "652",
+                      "platform_id": "120"}]
+    # the statements as written after their LOAD CSV, the last one (no ';' after it) too
+    assert store.calls[0][0].endswith("\tga.release_date = release_date\nReturn count(ga)")
+    assert store.calls[1][0].endswith("SET pl.height = height\nRETURN count(pl)")
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    (_IGDB_SCRIPT.replace("'file:///platform_logo.csv' AS row", "'https://x.org/platform_logo.csv' AS row"),
+     "reads https://x.org/platform_logo.csv, which no loader here serves"),
+    (_IGDB_SCRIPT.replace("'file:///platform_logo.csv' AS row", "'file:///platform_logo.csv' AS row "
+                                                                  "FIELDTERMINATOR ';'"),
+     "reads file:///platform_logo.csv, which no loader here serves"),
+    (_IGDB_SCRIPT.replace("file:///platform_logo.csv", "file:///platform.csv"), "exported_csv/platform.csv is not"),
+])
+def test_igdb_games_refuses_a_file_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str,
+                                                     refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_igdb_games(store, _igdb_mirror(tmp_path, monkeypatch, script))
+    assert not any("Platform_Logo" in statement for statement, _ in store.calls)
+
+
 # [s47D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
