@@ -19596,6 +19596,62 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
+FNKG = "Haidi927/Food-Nutrition-Knowledge-Graph"  # Fan Haidi's Food Nutrition Knowledge Graph (FNKG, 2023; Chinese)
+# its HEAD (8 September 2025, a README update); code/csv2neo4j.py and dataset/demo_dataset.csv are of 19 October 2023
+# (6a046bd, feb2e83: the files of 3 September 2023 moved into those folders), unchanged since
+FNKG_COMMIT = "da74a7428d403d24ca766c604de3f1f948f07f05"
+FNKG_LOADER = "code/csv2neo4j.py"
+# the one file the loader opens: its author's local copy, by the path and encoding it gives it (not committed)...
+FNKG_OPENS = "C:/Users/FanHaidi/AppData/Local/Programs/data.csv"
+FNKG_ENCODING = "gbk"
+# ... and the committed file of the loader's five columns (label, name, relation, label, name) read in its place: what
+# the README calls its "manually constructed FNKG pattern database", GBK-encoded as the loader reads it
+FNKG_DATA = "dataset/demo_dataset.csv"
+_FNKG_IMPORTS = frozenset({"csv"})  # and py2neo: below
+# what py2neo 2021.2's Graph.delete_all() sends (py2neo/database.py: self.run("MATCH (a) DETACH DELETE a"))
+_FNKG_DELETE_ALL = "MATCH (a) DETACH DELETE a"
+
+
+def write_food_nutrition(store: Any, mirror: Path) -> None:
+    """code/csv2neo4j.py of Haidi927/Food-Nutrition-Knowledge-Graph (Fan Haidi's Food Nutrition Knowledge Graph, FNKG,
+    2023; its LICENSE file is SpERT's MIT licence, for the SpERT code it copies; in Chinese) run as written at
+    FNKG_COMMIT, its one open() of its author's local data.csv given the repository's dataset/demo_dataset.csv: 640
+    triples written by hand from the textbook 食品营养学 and the 中国食物成分表 (each row: a start node's label and
+    name, a relation, an end node's label and name; labels the entity types 营养素, 疾病, 器官, 症状, 特殊人群,
+    非营养素 and food groups 谷类, 畜类, 鱼虾蟹贝类, 蔬菜类, 乳类...; relations 富含, 有利于, 属于, 易发, 缺乏导致...).
+    The loader is py2neo (Graph, Node, Relationship): Graph.delete_all() (on the new store, nothing), then for each
+    row a Node(label, name=...) for each end, each merged on its label and name, and a Relationship of the row's
+    relation between them, merged. It is executed in a namespace of its own whose `py2neo` is _py2neo_merge (each
+    Graph.merge the statement py2neo 2021.2 sends for it: a node MERGEd on the label and key given, a relationship
+    MERGEd between its two bound ends, the "关系"/"属性" label and key it gives a relationship's merge not used since
+    both ends are bound) with the Graph's delete_all the one statement py2neo sends for it and a NodeMatcher it
+    imports and never calls (refused if called), whose `open` reads only FNKG_OPENS, as text (universal newlines)
+    in the encoding the loader gives it (GBK), from FNKG_DATA at the pinned commit, which imports only csv and whose
+    print (a line per row) is silenced; nothing of what it sends is changed."""
+    source = read_file(FNKG, FNKG_LOADER, mirror, FNKG_COMMIT).decode("utf-8")
+    data = read_file(FNKG, FNKG_DATA, mirror, FNKG_COMMIT)
+    py2neo_module = _py2neo_merge(FNKG, store)
+    merge = py2neo_module.Graph().merge
+
+    def delete_all() -> None:
+        store.query(_FNKG_DELETE_ALL, {}, read_only=False)
+
+    def matcher(*args: Any, **kwargs: Any) -> Any:
+        raise CorpusError(f"{FNKG}: its loader calls NodeMatcher, which is not read here")
+
+    py2neo_module.Graph = (  # type: ignore[attr-defined]
+        lambda *args, **kwargs: types.SimpleNamespace(merge=merge, delete_all=delete_all))
+    py2neo_module.NodeMatcher = matcher  # type: ignore[attr-defined]
+    importer = _loader_importer(FNKG, {"py2neo": py2neo_module}, _FNKG_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, encoding: str | None = None, **kwargs: Any) -> io.StringIO:
+        if path != FNKG_OPENS or mode != "r" or encoding != FNKG_ENCODING:
+            raise CorpusError(f"{FNKG}: its loader opens {path} ({mode!r}, {encoding}), which is not read here")
+        return io.StringIO(data.decode(FNKG_ENCODING), newline=None)
+
+    _run_loader(FNKG, FNKG_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s47E source and writer above]
 
 
@@ -21041,6 +21097,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
+    Graph("food-nutrition", "frozen", "Chinese food nutrition knowledge written by hand from a nutrition textbook "
+                                        "and the Chinese food composition table (in Chinese): nutrients, foods by "
+                                        "food group, diseases, symptoms, organs and special populations, and what "
+                                        "each food is rich in, what it is good or bad for, what a nutrient's lack "
+                                        "or excess leads to and which population is prone to which disease",
+          writer=write_food_nutrition, source=FNKG),
     # [s47E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
