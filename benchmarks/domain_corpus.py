@@ -8524,6 +8524,76 @@ Kozukq/dataset_analysis and bmckinney/jazz-graph.
 
 [s47D paragraph above]
 
+Helper s47E's paragraph (sports, leisure, food and drink, recipes, people and genealogy, hobbies), written blind for the
+forty-seventh split (begun at 18:19 UTC on 5 December 2026, deadline 20:15): food-nutrition. The repository:
+https://github.com/Haidi927/Food-Nutrition-Knowledge-Graph (Haidi927's Food Nutrition Knowledge Graph, FNKG, FanHaidi as
+its loader's path names its author: its data and loader first committed on 3 September 2023, moved into code/ and
+dataset/ on 19 October 2023, the same bytes, its README in English, its data in Chinese; its LICENSE file is SpERT's MIT
+licence, Markus Eberts', for the SpERT code it copies; no licence of its own for the data). Run: code/csv2neo4j.py, a
+py2neo loader, as written at FNKG_COMMIT (da74a74, 8 September 2025, its HEAD; the loader and data unchanged since 19
+October 2023) by write_food_nutrition, executed in a namespace of its own whose `py2neo` is _py2neo_merge (each
+Graph.merge the statement py2neo 2021.2 sends for it) with the Graph's delete_all the statement py2neo sends and a
+NodeMatcher it imports but never calls, whose `open` serves its one file and which imports only csv. What had to change:
+its open() reads its author's local copy (C:/Users/FanHaidi/AppData/Local/Programs/data.csv, GBK), which is not
+committed; it is given the repository's dataset/demo_dataset.csv in its place, the file of the loader's five columns
+(label, name, relation, label, name), GBK as the loader reads it, which the README calls its "manually constructed FNKG
+pattern database" (640 rows written by hand; the README names its sources: the textbook "Food Nutrition", the "Chinese
+Food Composition Table" and nutrition websites); nothing of what the loader sends is changed. The graph: 334 nodes in 18
+labels, each node holding only a name (营养素 122, 疾病 98, 器官 18, 谷类 13, 症状 12, 鱼虾蟹贝类 12, 畜类 12, 蔬菜类 9,
+乳类 6, 水果类 6, 非营养素 6, 特殊人群 5, 干豆类 5, 菌藻类 3, 大豆类 3, 坚果类 2, 蛋类 1, 薯类 1) and 626 relationships
+in 15 types, none with a property (富含 241, 有利于 128, 属于 121, 易发 34, 缺乏导致 28, 并发 17, 不利于 14, 导致 13,
+别名 7, 过量导致 7, 相克 6, 组成成分 4, 促进吸收 4, 提供能量 1, 适宜 1); `up` took some 47 seconds with the server's
+start. Quirks kept as the loader writes them: a node is merged on its row's label and name, so a name under several
+labels is several nodes (花生 under 谷类, 干豆类 and 大豆类; 核桃, 大豆, 黄豆, 卵磷脂, 完全蛋白质, 哮喘, 腹泻, 肿瘤,
+抵抗力 and 骨骼生长 under two); " 维生素E", with a leading space, is a node beside 维生素E; the 14 repeated rows are
+merged once (640 rows, 626 relationships); some rows link as typed (马铃薯 and 茄子 富含 diseases: 坏血病, 痛经; 辅酶q11
+and 辅酶q12 beside 辅酶q10); a 营养素 node is named 营养素; labels and types are Chinese; no index or constraint is
+created, as the loader creates none. Smaller than usual (334 nodes) and without node properties beyond the name. The 14
+questions, in Chinese as the data is: 10 edge (what lacking vitamin C leads to, what too much sodium leads to, the
+system glucose feeds, 脑卒中's other name, the food that 相克 grapes, the grain rich in 谷蛋白, the disease behind 肠鸣,
+vitamin D's class, the nut rich in 紫衫酚, the meat rich in 肌氨酸) and 4 two-hop (the class of the nutrient whose lack
+causes 锌缺乏症, the disease a lack of the nutrient vitamin C helps absorb causes, the grain suited to the population
+prone to 牙龈炎, the disease a lack of the nutrient amino acids make up causes); no node-property question (the nodes
+hold only names) and no relationship-property one (none is set); each answer checked with Cypher to be the only one the
+graph holds and each named node's name unique across labels; domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: kegg-diseases and disease-network hold
+diseases (of other sources, in English); the recipe graphs (bbc-recipes, cuisine-nicoise, recipe-book) and
+instacart-products hold foods but not nutrients; this is the corpus's first nutrition graph (dgg32/fda_food, USDA
+nutrient amounts, was left out before: its JSON is over the mirror's size limit). Searched by code and pages search,
+repository names (neo4j-, -kg, -graph and KG names of food, recipes, football, soccer, the NBA, sports, genealogy,
+Olympics, wine and cocktails), file paths (import.cypher, load.cypher, seed.cypher, data.cypher, create.cypher,
+import.cql, load_data.cypher, cypher/import.cypher, import/*.csv of players, teams, matches, athletes, recipes, dishes,
+persons and races) and exact strings (Jockey, Fighter, Referee, Wrestler, Chef, Golfer, Boxer, Cyclist, Rider and
+Swimmer MERGEs), in English, Chinese, Japanese, Korean, Spanish, Portuguese, French, German, Italian, Polish, Russian,
+Indonesian and Vietnamese. Considered by s47E for the first time and left out: VioletAndLove/campus-food-kg-rec (a
+campus canteen recommender's py2neo load of menu.json: each dish's ingredients one "a;b;c" string, so one Ingredient
+node per dish; its menus' source not checked); Saitama-97/NBA-KG (its one Neo4j script, db.py, only links Player to Team
+nodes it does not create; two labels); FrankJunior89/Neo4J-Tennis (Sportradar competitors, coaches and nations CSVs; its
+Streamlit pages query a graph that none of the files read here loads); zxcasde/RecipeGraphRAG (recipes parsed by a
+model, its llm_recipe_parser.py, into data/recipes_llm.json); willya219/Recipe-Recommendation-System-with-Neo4j (a
+Food.com recommender with a French README, perhaps the loader s45E saw: its filtered CSVs on Kaggle and Google Drive,
+none committed); Wahyusrg0819/UAS-BDG-2025 (ten hand-typed recipes and chefs); Lyrt1337/NoSQL_Project (MongoDB);
+mohamedhussein24/football-kg, hyperzyj-cmd/nba-kg and GreedyJacques/graphle (RDF files, no Neo4j load among them);
+CatarinaGN/Big-Data-Modelling-and-Management (a beer assignment over a database its course provided, no data);
+prrao87/db-hub-fastapi and prrao87/neo4j-python-fastapi (wine review loaders, the Kaggle file not committed);
+akngs/k-families-data (Korean families from Wikidata as CSVs, no Neo4j load script); Lothindir/Stellarium (a space
+game's players, crews, federations and ships, as its files name them); wandering-deer9/knowledge_engineering (a
+Feishu-synced demo of Journey to the West characters); axiom-orion/genealogy-graphrag (a genealogy corpus its
+generate_corpus.py writes); akamm-fh/valantic-soccer-team-akamm (a Pimcore app, no Neo4j);
+tomasonjo/streamlit-neo4j-hackathon (few-shot examples only); ltcguthrie/Food-graphDB-original (an empty database
+folder); PatrykBaranski/recipe-graph-knowledge-scraper (recipes scraped at run time); joliekan/recipe-graph,
+GenKenobiJedi/soccer-mcp and nativ670/sports-graph (no Neo4j load); ViFood/ViFood-KG-Builder,
+MrWaradana/indonesian-food-kg-rag and AbhikSharma1/esports-graph-explorer (apps and pipelines, their data samples or
+seeds not examined further); and, their repositories not named by the index, a Yelp restaurants neomodel loader
+(Restaurant, City, Country, Cuisine). Seen again, their repositories still not named: the horse-racing loaders (a HKJC
+py2neo loader over CSVs its scraper writes at run time, and the Spanish Caballo, Carrera, Entrenador and Jockey loader)
+and the Dota 2 heroes loader over OpenDota JSON. Seen again, in the corpus or left out before: ramseylab/food-network,
+CamilleAstrid/fr.utoulouse.GraphOlympics, the DataManagement_HWs Olympics LOAD CSV, adrianco/demo-brazil and the
+brazil-bench repositories, jimmycrequer/lec-casters-graph, nickwhitt/rex, trunghh11/wikihistovn, Hanniehoang/cits4407,
+WojciechStrach/BazaWiedzyKonserwantowPoprawione, dgg32/fda_food, tlam25/network-of-awards-and-winners, mahlcjani/pieces,
+ethiry/wikikings, emarkandu/testdata, aohua/KG-food, atilara/recipes-book-db, paldeep-singh/ssb-api, the Meal Balance
+Grub recipes, the CookGraph dish loader and the Transfermarkt LOAD CSV (its repository still not named).
+
 [s47E paragraph above]
 
 [s47F paragraph above]
@@ -19890,6 +19960,63 @@ def write_fragrantica_perfumes(store: Any, mirror: Path) -> None:
     namespace["main"]()
 
 
+FNKG = "Haidi927/Food-Nutrition-Knowledge-Graph"  # Haidi927's Food Nutrition Knowledge Graph (FNKG, 2023; Chinese)
+# its HEAD (8 September 2025, a README update); code/csv2neo4j.py and dataset/demo_dataset.csv are of 19 October 2023
+# (6a046bd, feb2e83: the files of 3 September 2023 moved into those folders), unchanged since
+FNKG_COMMIT = "da74a7428d403d24ca766c604de3f1f948f07f05"
+FNKG_LOADER = "code/csv2neo4j.py"
+# the one file the loader opens: its author's local copy, by the path and encoding it gives it (not committed)...
+FNKG_OPENS = "C:/Users/FanHaidi/AppData/Local/Programs/data.csv"
+FNKG_ENCODING = "gbk"
+# ... and the committed file of the loader's five columns (label, name, relation, label, name) read in its place: what
+# the README calls its "manually constructed FNKG pattern database", GBK-encoded as the loader reads it
+FNKG_DATA = "dataset/demo_dataset.csv"
+_FNKG_IMPORTS = frozenset({"csv"})  # and py2neo: below
+# what py2neo 2021.2's Graph.delete_all() sends (py2neo/database.py: self.run("MATCH (a) DETACH DELETE a"))
+_FNKG_DELETE_ALL = "MATCH (a) DETACH DELETE a"
+
+
+def write_food_nutrition(store: Any, mirror: Path) -> None:
+    """code/csv2neo4j.py of Haidi927/Food-Nutrition-Knowledge-Graph (Haidi927's Food Nutrition Knowledge Graph, FNKG,
+    2023; its LICENSE file is SpERT's MIT licence, for the SpERT code it copies; in Chinese) run as written at
+    FNKG_COMMIT, its one open() of its author's local data.csv given the repository's dataset/demo_dataset.csv: 640
+    triples written by hand (the README's sources: the textbook "Food Nutrition", the "Chinese Food Composition
+    Table" and nutrition websites), each row a start node's label and name, a relation, an end node's label and
+    name: labels the entity types 营养素, 疾病, 器官, 症状, 特殊人群, 非营养素 and food groups 谷类, 畜类,
+    鱼虾蟹贝类, 蔬菜类, 乳类...; relations 富含, 有利于, 属于, 易发, 缺乏导致...
+    The loader is py2neo (Graph, Node, Relationship): Graph.delete_all() (on the new store, nothing), then for each
+    row a Node(label, name=...) for each end, each merged on its label and name, and a Relationship of the row's
+    relation between them, merged. It is executed in a namespace of its own whose `py2neo` is _py2neo_merge (each
+    Graph.merge the statement py2neo 2021.2 sends for it: a node MERGEd on the label and key given, a relationship
+    MERGEd between its two bound ends, the "关系"/"属性" label and key it gives a relationship's merge not used since
+    both ends are bound) with the Graph's delete_all the one statement py2neo sends for it and a NodeMatcher it
+    imports and never calls (refused if called), whose `open` reads only FNKG_OPENS, as text (universal newlines)
+    in the encoding the loader gives it (GBK), from FNKG_DATA at the pinned commit, which imports only csv and whose
+    print (a line per row) is silenced; nothing of what it sends is changed."""
+    source = read_file(FNKG, FNKG_LOADER, mirror, FNKG_COMMIT).decode("utf-8")
+    data = read_file(FNKG, FNKG_DATA, mirror, FNKG_COMMIT)
+    py2neo_module = _py2neo_merge(FNKG, store)
+    merge = py2neo_module.Graph().merge
+
+    def delete_all() -> None:
+        store.query(_FNKG_DELETE_ALL, {}, read_only=False)
+
+    def matcher(*args: Any, **kwargs: Any) -> Any:
+        raise CorpusError(f"{FNKG}: its loader calls NodeMatcher, which is not read here")
+
+    py2neo_module.Graph = (  # type: ignore[attr-defined]
+        lambda *args, **kwargs: types.SimpleNamespace(merge=merge, delete_all=delete_all))
+    py2neo_module.NodeMatcher = matcher  # type: ignore[attr-defined]
+    importer = _loader_importer(FNKG, {"py2neo": py2neo_module}, _FNKG_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, encoding: str | None = None, **kwargs: Any) -> io.StringIO:
+        if path != FNKG_OPENS or mode != "r" or encoding != FNKG_ENCODING:
+            raise CorpusError(f"{FNKG}: its loader opens {path} ({mode!r}, {encoding}), which is not read here")
+        return io.StringIO(data.decode(FNKG_ENCODING), newline=None)
+
+    _run_loader(FNKG, FNKG_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s47E source and writer above]
 
 
@@ -21348,6 +21475,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
+    Graph("food-nutrition", "frozen", "Chinese food nutrition knowledge written by hand from a nutrition textbook "
+                                        "and the Chinese food composition table (in Chinese): nutrients, foods by "
+                                        "food group, diseases, symptoms, organs and special populations, and what "
+                                        "each food is rich in, what it is good or bad for, what a nutrient's lack "
+                                        "or excess leads to and which population is prone to which disease",
+          writer=write_food_nutrition, source=FNKG),
     # [s47E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

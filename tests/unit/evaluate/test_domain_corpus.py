@@ -10367,6 +10367,76 @@ def test_fragrantica_perfumes_refuses_a_loader_that_reads_or_runs_what_is_not_se
         corpus.write_fragrantica_perfumes(Recorder(), mirror)
 
 
+# Haidi927/Food-Nutrition-Knowledge-Graph's code/csv2neo4j.py, shortened (its comments and blank lines left out), as
+# it writes with py2neo: Graph.delete_all, then per CSV row (label, name, relation, label, name) each end merged on
+# its label and name and the relation merged between them, over its author's local data.csv, opened as GBK
+_FNKG_LOADER = (
+    "import csv\nimport py2neo\nfrom py2neo import Graph,Node,Relationship,NodeMatcher\n"
+    "g = Graph('neo4j://localhost:7687', user='neo4j', password='1')\ng.delete_all()\n"
+    "with open('C:/Users/FanHaidi/AppData/Local/Programs/data.csv','r',encoding='gbk') as f:\n"
+    "    reader=csv.reader(f)\n    for item in reader:\n"
+    "        print(\"当前行数：\",reader.line_num,\"当前内容：\",item)\n"
+    "        start_node=Node(item[0],name=item[1])\n        end_node=Node(item[3],name=item[4])\n"
+    "        relation=Relationship(start_node,item[2],end_node)\n"
+    "        g.merge(start_node,item[0],\"name\")\n        g.merge(end_node,item[3],\"name\")\n"
+    "        g.merge(relation,\"关系\",\"属性\")\n")
+# two rows of dataset/demo_dataset.csv as committed: GBK, CRLF line ends, the second row's name with its leading space
+_FNKG_ROWS = "营养素,锌,缺乏导致,疾病,锌缺乏症\r\n营养素, 维生素E,有利于,疾病,血管硬化\r\n".encode("gbk")
+
+
+def _fnkg_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _FNKG_LOADER) -> Path:
+    # after the pinned commit, the data file of another row: what the writer must not read
+    later = "营养素,铁,缺乏导致,疾病,贫血\r\n".encode("gbk")
+    pinned = _committed_mirror(tmp_path, "Haidi927+Food-Nutrition-Knowledge-Graph",
+                               {corpus.FNKG_LOADER: loader, corpus.FNKG_DATA: _FNKG_ROWS},
+                               later={corpus.FNKG_DATA: later})
+    monkeypatch.setattr(corpus, "FNKG_COMMIT", pinned)
+    return tmp_path
+
+
+def test_food_nutrition_runs_its_py2neo_loader_over_the_gbk_demo_dataset_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the local data.csv it opens is read from dataset/demo_dataset.csv at the pinned commit, decoded as GBK with
+    # universal newlines (no '\r' left in a name); delete_all is the statement py2neo 2021.2 sends; each end is merged
+    # on its row's label and name and bound, the relation merged between the bound ends (the "关系"/"属性" it gives
+    # that merge unused); a new Node each row, so 锌 would be merged again
+    store = _MergeStore()
+    corpus.write_food_nutrition(store, _fnkg_mirror(tmp_path, monkeypatch))
+
+    def node(label: str) -> str:
+        return (f"UNWIND $data AS r\nMERGE (_:`{label}` {{`name`:r[\"name\"]}})\nSET _ += r\nSET _:`{label}`\n"
+                "RETURN elementId(_) AS id")
+
+    def edge(kind: str) -> str:
+        return ("UNWIND $data AS r\nMATCH (a) WHERE elementId(a) = r[0]\nMATCH (b) WHERE elementId(b) = r[2]\n"
+                f"MERGE (a)-[_:`{kind}`]->(b)\nSET _ += r[1]")
+
+    assert [s for s, _ in store.calls] == ["MATCH (a) DETACH DELETE a", node("营养素"), node("疾病"), edge("缺乏导致"),
+                                           node("营养素"), node("疾病"), edge("有利于")]
+    params = [p for _, p in store.calls]
+    assert params[0] == {}
+    assert params[1] == {"data": [{"name": "锌"}]} and params[2] == {"data": [{"name": "锌缺乏症"}]}
+    assert params[3] == {"data": [["n2", {}, "n3"]]}
+    assert params[4] == {"data": [{"name": " 维生素E"}]} and params[5] == {"data": [{"name": "血管硬化"}]}
+    assert params[6] == {"data": [["n5", {}, "n6"]]}
+    assert corpus.graph("food-nutrition").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (("'C:/Users/FanHaidi/AppData/Local/Programs/data.csv','r'", "'dataset/demo_dataset.csv','r'"),
+     "its loader opens dataset/demo_dataset.csv ('r', gbk), which is not read here"),
+    (("encoding='gbk'", "encoding='utf-8'"), "opens C:/Users/FanHaidi/AppData/Local/Programs/data.csv ('r', utf-8)"),
+    (("import csv\n", "import csv\nimport os\n"), "its loader imports os, which is not read here"),
+    (("g.delete_all()\n", "g.delete_all()\nNodeMatcher(g)\n"), "its loader calls NodeMatcher, which is not read here"),
+    (("g.merge(start_node,item[0],\"name\")", "g.merge(start_node)"), "without a primary label and key")])
+def test_food_nutrition_refuses_a_loader_that_reads_or_calls_what_is_not_served(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], refused: str) -> None:
+    old, new = change
+    assert old in _FNKG_LOADER
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_food_nutrition(_MergeStore(), _fnkg_mirror(tmp_path, monkeypatch, _FNKG_LOADER.replace(old, new)))
+
+
 # [s47E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
