@@ -19990,6 +19990,54 @@ def write_korea_travel_routes(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
+BUBAHN = "ic-htw/bubahn"  # Ingo Classen's (HTW Berlin) Berlin U-Bahn teaching database, 2023; no licence file
+BUBAHN_LOADER = "neo4j/db-create.py"  # its Neo4j loader: LOAD CSVs of file:///bubahn/<table>.csv, then the links
+BUBAHN_COMMIT = "e02584e0b2d13aabd407e971798c863e5adee947"  # its HEAD, 12 September 2023: the loader as last written
+# the tables the loader reads, committed in csv/ until fc1df90 (14 March 2023) deleted the folder and .gitignore'd
+# **/csv (the loader, added that afternoon, reads them from the Neo4j import folder): read at the last commit with them
+BUBAHN_CSV_COMMIT = "f2919e96438477c08d11d11b3ed97cc9418508b7"  # 29 January 2023
+BUBAHN_URL = "file:///bubahn/"
+BUBAHN_CSV = "csv/"
+BUBAHN_FILES = frozenset({"haltestelle.csv", "linie.csv", "segment.csv", "unterlinie.csv", "abschnitt.csv"})
+
+
+class _BubahnDriver(_SessionBlock):
+    """`with GraphDatabase.driver(...) as driver`, `with driver.session() as session`: `session.run(q)` runs the
+    loader's query string `q` as _run_script runs a script (its `;` stripped, its `CALL {...} IN TRANSACTIONS OF n
+    ROWS` as one `CALL {...}`, its LOAD CSV given the rows of `rows_of`)."""
+
+    def __init__(self, store: Any, rows_of: RowsOf) -> None:
+        self.store = store
+        self.rows_of = rows_of
+
+    def session(self, **config: Any) -> Self:
+        return self
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> None:
+        if parameters or params:
+            raise CorpusError(f"{BUBAHN}: its loader passes parameters, which it is not read with here")
+        _run_script(self.store, _IN_TRANSACTIONS.sub("}", query), self.rows_of)
+
+
+def write_berlin_ubahn(store: Any, mirror: Path) -> None:
+    """neo4j/db-create.py of ic-htw/bubahn run as written."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix(BUBAHN_URL)
+        if name == url or name not in BUBAHN_FILES:
+            raise CorpusError(f"{BUBAHN}: {BUBAHN_LOADER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(BUBAHN, BUBAHN_CSV + name, mirror, BUBAHN_CSV_COMMIT), delimiter)
+
+    driver = _BubahnDriver(store, rows_of)
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri=None, auth=None, **config: driver)
+    credentials = types.ModuleType("cred_neo4j")  # its credentials module (.gitignore'd): the store is local
+    credentials.__dict__.update(neo4j_host="unused", neo4j_userid="unused", neo4j_password="unused")
+    importer = _loader_importer(BUBAHN, {"neo4j": neo4j_module, "cred_neo4j": credentials}, frozenset())
+    source = read_file(BUBAHN, BUBAHN_LOADER, mirror, BUBAHN_COMMIT).decode("utf-8")
+    _run_loader(BUBAHN, BUBAHN_LOADER, source, importer, print=_quiet)
+
+
 # [s47F source and writer above]
 
 
@@ -21068,6 +21116,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "(theme, rating, address) of each city and lodgings (rating, "
                                              "address) (a 2022 Korean trip planner's README import, in Korean)",
           writer=write_korea_travel_routes, source=TRAVELMAKER),
+    Graph("berlin-ubahn", "frozen", "Berlin's U-Bahn: its 173 stations, its ten lines and their 40 sub-lines, the "
+          "track segments between stations with their length in metres, and each sub-line's numbered sections "
+          "between stations and whether it stops (HTW Berlin's teaching database, in German)",
+          writer=write_berlin_ubahn, source=BUBAHN),
     # [s47F Graph above]
 ]}
 
