@@ -8596,6 +8596,49 @@ Grub recipes, the CookGraph dish loader and the Transfermarkt LOAD CSV (its repo
 
 [s47E paragraph above]
 
+Helper s47F's paragraph, written blind for the forty-seventh split (domain: travel, transport, geography, energy,
+technology, telecoms and infrastructure; begun at 18:19 UTC on 5 December 2026, deadline 20:15). berlin-ubahn is
+github.com/ic-htw/bubahn (Ingo Classen, HTW Berlin, 2023, the Berlin U-Bahn database of his database courses, loaded
+by the same tables into PostgreSQL, Oracle, HANA, DuckDB, Kuzu and Neo4j; no licence file; Python; German).
+write_berlin_ubahn runs its neo4j/db-create.py as written at BUBAHN_COMMIT (e02584e, its HEAD of 12 September 2023):
+its LOAD CSVs read `file:///bubahn/<table>.csv`, the Neo4j import folder, which the repository's csv/ folder held until
+fc1df90 (14 March 2023) deleted it and .gitignore'd `**/csv`, the loader added later that day; the tables are read at
+BUBAHN_CSV_COMMIT (f2919e9, 29 January 2023, the last commit with csv/; its segment.csv has the lower-case header the
+loader reads). The loader had to change nothing but what 5.x and this machine need: the script is executed with a
+`neo4j` whose session runs each query string as a script (its `;` dropped, LOAD CSV given the file's rows, `CALL {...}
+IN TRANSACTIONS OF 100000 ROWS` as one `CALL {...}`) and a stand-in for its .gitignore'd credentials module; its exe1
+(drop constraints, delete nodes) is `pass` as written and does not run. The graph: 977 nodes in five labels
+(Haltestelle 173: hid, bez; Linie 10: lid, bez U1-U9 and U55; Segment 184: hid_a, hid_b, laenge_in_meter; Unterlinie
+40: ulid, lid; Abschnitt 570: ulid, nr, hid_a, hid_b, haelt) and 2,118 relationships (ProjSegA, ProjSegB 184 each,
+InL 40, InUL, ProjAbA, ProjAbB 570 each), none with a property; `up` took 24 s with the server's start. Quirks kept as
+the script writes them: station names in one word without spaces ("WarschauerStr", "OnkelTomsHütte",
+"KottbusserTor"); track segments and sections are nodes between stations, not relationships; its three uniqueness
+constraints are on `id`, which no node has; the files' coordinates and timetables (zeitplan, fahrt, halt: 13,828
+stops) are not loaded. The 14 questions, in German as the course's users would ask them: 7 edge (the length of the one
+segment at a terminus, the number of sections of a line's run to its terminus, from the section that ends there), 4
+node-property (a station's and a line's number, the length of the segment between two named stations), 3 two-hop (the
+one neighbour of a terminus, through its segment), none of relationship property (the graph has none);
+domain_gold.py check gave 0 problems; no xgrag command was run on the graph. Overlaps: the corpus's other rail and
+metro graphs (london-tube, paris-metro, madrid-metro-campuses, rome-transport, sncf-stations, uk-railway,
+eu-rail-network, romania-trains) are other cities and networks. Considered by s47F for the first time and left
+out: costasko/octodns2neo4j (the Kubernetes project's DNS zones and records: two labels over some 250 rows);
+zhaowz6/RoadTripInShanxi (Shanxi scenic spots by py2neo: two labels, ScenicSpot and
+Location, and its distance file spotdis.csv not committed); RudykhMaksim/nornikel-hack (by its file listing, a
+hackathon app whose graph its ingest and NLP modules draw from documents); ManuelePasini/digital_twins_architectures
+(a digital-twin benchmark over sensor readings, not examined further); Mantsebe99/Southern-Africa-Transport-Graph (a
+C++ assignment, no Neo4j); siddharthgaur1/rail-graph (stations and edges written by its generate_data.py, no Neo4j
+loader); jajmangold/neo4j-world (a story world's seed, fiction); atingupta2005/Neo4J-Training-Erricson (course slides
+and notes, no data); Viktor2588/rocket-engine-backend (launch vehicles and missions seeded through its REST API by
+curl, its store not checked); HTW Berlin's course page loader of the same U-Bahn tables (from ic-htw/data's parquet
+files: another repository's loader, not this one's own); and, their repositories not named by the index, not checked:
+a Spring seed service of a space-missions file (Agency, Rocket, Mission, CelestialBody; its missions.csv not
+found), a Vienna GTFS and population importer, and Dublin Luas and DART station loaders. Seen again, in the corpus or
+left out before: SesameKiller113/Celavi, Szynol00/MobileDevices-GraphDB, DavidHospi/neo, mayureshwar-shendre's ISRO
+ingester, neo4j-examples/graph-embeddings, POSOCO/grid_graph, BiaPri/Graph_Field,
+IgorRozani/Public-Transport-SP-Graph-Database, wagenrace/python_dep_graph, timsetsfire/pgh-bike-share,
+jakobkurzmann/Bachelorarbeit, ollihoo/geographicalHierarchyGraph, a-s-g93/neo4j-runway, yurix/threatcopilot,
+bhaskarbidyanta/Train-graph-neo4j-nodejs and the other repositories the search returned, each grepped here first.
+
 [s47F paragraph above]
 """
 
@@ -20411,6 +20454,70 @@ def write_korea_travel_routes(store: Any, mirror: Path) -> None:
     _run_script(store, blocks[0], rows_of)
 
 
+BUBAHN = "ic-htw/bubahn"  # Ingo Classen's (HTW Berlin) Berlin U-Bahn teaching database, 2023; no licence file
+BUBAHN_LOADER = "neo4j/db-create.py"  # its Neo4j loader: LOAD CSVs of file:///bubahn/<table>.csv, then the links
+BUBAHN_COMMIT = "e02584e0b2d13aabd407e971798c863e5adee947"  # its HEAD, 12 September 2023: the loader as last written
+# the tables the loader reads, committed in csv/ until fc1df90 (14 March 2023) deleted the folder and .gitignore'd
+# **/csv (the loader, added that afternoon, reads them from the Neo4j import folder): read at the last commit with them
+BUBAHN_CSV_COMMIT = "f2919e96438477c08d11d11b3ed97cc9418508b7"  # 29 January 2023
+BUBAHN_URL = "file:///bubahn/"
+BUBAHN_CSV = "csv/"
+BUBAHN_FILES = frozenset({"haltestelle.csv", "linie.csv", "segment.csv", "unterlinie.csv", "abschnitt.csv"})
+
+
+class _BubahnDriver(_SessionBlock):
+    """`with GraphDatabase.driver(...) as driver`, `with driver.session() as session`: `session.run(q)` runs the
+    loader's query string `q` as _run_script runs a script (its `;` stripped, its `CALL {...} IN TRANSACTIONS OF n
+    ROWS` as one `CALL {...}`, its LOAD CSV given the rows of `rows_of`)."""
+
+    def __init__(self, store: Any, rows_of: RowsOf) -> None:
+        self.store = store
+        self.rows_of = rows_of
+
+    def session(self, **config: Any) -> Self:
+        return self
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> None:
+        if parameters or params:
+            raise CorpusError(f"{BUBAHN}: its loader passes parameters, which it is not read with here")
+        _run_script(self.store, _IN_TRANSACTIONS.sub("}", query), self.rows_of)
+
+
+def write_berlin_ubahn(store: Any, mirror: Path) -> None:
+    """neo4j/db-create.py of ic-htw/bubahn (Ingo Classen's Berlin U-Bahn database for his HTW Berlin database
+    courses, 2023; no licence file; in German) run as written at BUBAHN_COMMIT over the tables it reads, csv/ of
+    BUBAHN_CSV_COMMIT: the 173 stations (Haltestelle: hid, bez "Alexanderplatz", "WarschauerStr"), the ten lines
+    (Linie: lid, bez "U1" ... "U9", "U55"), the 184 track segments between neighbouring stations (Segment: hid_a,
+    hid_b, laenge_in_meter; ProjSegA and ProjSegB to its two stations), the 40 sub-lines (Unterlinie: ulid, lid; InL
+    its line: each line's two directions and two shorter or express runs) and their 570 numbered sections (Abschnitt:
+    ulid, nr, hid_a, hid_b, haelt "+" where the train stops at its end, "-" where it runs through; InUL its
+    sub-line, ProjAbA and ProjAbB its two stations). How it runs: the script is executed in a namespace of its own
+    whose `neo4j` is a driver over the store (_BubahnDriver) and whose `cred_neo4j` (its credentials module, which its
+    .gitignore keeps out) names nothing used; each query string its exe2 runs is one statement (its `;` dropped), its
+    `LOAD CSV ... FROM 'file:///bubahn/<table>.csv'` given the rows of csv/<table>.csv and its `CALL {...} IN
+    TRANSACTIONS OF 100000 ROWS` run as one `CALL {...}` (the loader's statements run in a transaction of their
+    own, where 5.x refuses IN TRANSACTIONS); exe1, which would drop its constraints and delete the labels' nodes first,
+    does nothing as written (`pass`), so those statements do not run. Kept as it writes them: its constraints are on
+    `id`, a property no node has; the stations' coordinates (LAT, LNG) are in the file but not loaded; the timetable
+    tables (zeitplan, fahrt, halt) are not read. Refuses any other import, a file other than the five tables, and a
+    statement with parameters (the loader passes none)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix(BUBAHN_URL)
+        if name == url or name not in BUBAHN_FILES:
+            raise CorpusError(f"{BUBAHN}: {BUBAHN_LOADER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(BUBAHN, BUBAHN_CSV + name, mirror, BUBAHN_CSV_COMMIT), delimiter)
+
+    driver = _BubahnDriver(store, rows_of)
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri=None, auth=None, **config: driver)
+    credentials = types.ModuleType("cred_neo4j")  # its credentials module (.gitignore'd): the store is local
+    credentials.__dict__.update(neo4j_host="unused", neo4j_userid="unused", neo4j_password="unused")
+    importer = _loader_importer(BUBAHN, {"neo4j": neo4j_module, "cred_neo4j": credentials}, frozenset())
+    source = read_file(BUBAHN, BUBAHN_LOADER, mirror, BUBAHN_COMMIT).decode("utf-8")
+    _run_loader(BUBAHN, BUBAHN_LOADER, source, importer, print=_quiet)
+
+
 # [s47F source and writer above]
 
 
@@ -21508,6 +21615,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "(theme, rating, address) of each city and lodgings (rating, "
                                              "address) (a 2022 Korean trip planner's README import, in Korean)",
           writer=write_korea_travel_routes, source=TRAVELMAKER),
+    Graph("berlin-ubahn", "frozen", "Berlin's U-Bahn: its 173 stations, its ten lines and their 40 sub-lines, the "
+          "track segments between stations with their length in metres, and each sub-line's numbered sections "
+          "between stations and whether it stops (HTW Berlin's teaching database, in German)",
+          writer=write_berlin_ubahn, source=BUBAHN),
     # [s47F Graph above]
 ]}
 

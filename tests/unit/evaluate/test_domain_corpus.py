@@ -10915,4 +10915,72 @@ def test_korea_travel_routes_refuses_another_file_a_url_or_an_import_of_other_st
         corpus.write_korea_travel_routes(Recorder(), _travel_mirror(tmp_path / "d", monkeypatch, untitled))
 
 
+# ic-htw/bubahn's neo4j/db-create.py as written at its HEAD, shortened to one table and one link: exe1 (the dropping
+# and deleting) does nothing, exe2 runs each query string in a session of the driver its credentials module opens
+_BUBAHN_LOADER = (
+    "from neo4j import GraphDatabase\nimport cred_neo4j as c\n\ndef exe1(driver, *qs):\n    pass\n"
+    "    # exe(driver, *qs)\n    \ndef exe2(driver, *qs):\n    # pass\n    exe(driver, *qs)\n    \n"
+    "def exe(driver, *qs):\n    with driver.session() as session:\n        for q in qs:\n          session.run(q)\n\n"
+    "with GraphDatabase.driver(c.neo4j_host, auth=(c.neo4j_userid, c.neo4j_password)) as driver:\n"
+    "    print(\"01 Haltestelle\")\n"
+    "    q1 = f\"\"\"\n    DROP CONSTRAINT c_haltestelle;\n    \"\"\"\n"
+    "    q2 = f\"\"\"\n    MATCH (x:Haltestelle) DETACH DELETE x;\n    \"\"\"\n"
+    "    q3 = f\"\"\"\n    LOAD CSV WITH HEADERS FROM 'file:///bubahn/haltestelle.csv' AS r FIELDTERMINATOR ','\n"
+    "    CALL {{\n      WITH r\n      CREATE (x:Haltestelle {{\n        hid: toInteger(r.HID), \n"
+    "        bez: r.BEZ\n        }})\n    }} IN TRANSACTIONS OF 100000 ROWS;\n    \"\"\"\n"
+    "    q4 = f\"\"\"\n    CREATE CONSTRAINT c_haltestelle FOR (x:Haltestelle) REQUIRE x.id IS UNIQUE;\n    \"\"\"\n"
+    "    exe1(driver, q1, q2)  \n    exe2(driver, q3, q4)  \n"
+    "    q2 = f\"\"\"\n    MATCH (x:Segment)\n    WITH x, x.hid_a as hid_a, x.hid_b as hid_b\n"
+    "    MATCH (y:Haltestelle {{hid: hid_a}})\n    CREATE (x)-[:ProjSegA]->(y)\n    \"\"\"\n"
+    "    exe2(driver, q2)  \n\nprint(\"ok\")\n")
+
+
+def _bubahn_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _BUBAHN_LOADER) -> Path:
+    """A fetched mirror of ic-htw/bubahn as its history has it: csv/ committed first (the pinned CSV commit), then
+    deleted by a later commit that adds the loader (read at HEAD)."""
+    monkeypatch.setattr(corpus, "BUBAHN_CSV_COMMIT", _committed_mirror(
+        tmp_path, "ic-htw+bubahn",
+        {"csv/haltestelle.csv": "HID,BEZ,LAT,LNG\n10145,Alexanderplatz,52.52,13.41\n10146,,52.5,13.3\n",
+         "csv/halt.csv": "X\n1\n"},
+        later={"csv/haltestelle.csv": None, "csv/halt.csv": None, corpus.BUBAHN_LOADER: loader}))
+    monkeypatch.setattr(corpus, "BUBAHN_COMMIT", "HEAD")
+    return tmp_path
+
+
+def test_berlin_ubahn_runs_its_loaders_exe2_queries_over_the_csv_tables_of_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_berlin_ubahn(store, _bubahn_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    # exe1's DROP CONSTRAINT and DETACH DELETE never run; each query string's ';' is dropped
+    assert not any("DROP" in s or "DELETE" in s or ";" in s for s in statements)
+    load, constraint, link = store.calls
+    assert load[0].startswith("UNWIND $rows AS r\n") and "FIELDTERMINATOR" not in load[0]
+    # `CALL {...} IN TRANSACTIONS OF 100000 ROWS` runs as one CALL {...}: its braces as the f-string writes them
+    assert "IN TRANSACTIONS" not in load[0] and load[0].endswith("}") and "CREATE (x:Haltestelle {" in load[0]
+    # the rows of csv/haltestelle.csv as LOAD CSV gives them (every field a string, an empty one null)
+    assert load[1] == {"rows": [{"HID": "10145", "BEZ": "Alexanderplatz", "LAT": "52.52", "LNG": "13.41"},
+                                {"HID": "10146", "BEZ": None, "LAT": "52.5", "LNG": "13.3"}]}
+    assert constraint == ("CREATE CONSTRAINT c_haltestelle FOR (x:Haltestelle) REQUIRE x.id IS UNIQUE", {})
+    assert link[0].startswith("MATCH (x:Segment)") and link[0].endswith("CREATE (x)-[:ProjSegA]->(y)")
+    assert "{hid: hid_a}" in link[0] and link[1] == {}
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import os\n", "imports os"),
+    # csv/halt.csv is in the pinned commit, but the loader reads no timetable table: not served
+    ("q = \"LOAD CSV WITH HEADERS FROM 'file:///bubahn/halt.csv' AS r CREATE (:Halt)\"\nexe2(driver, q)\n",
+     "reads file:///bubahn/halt.csv"),
+    ("q = \"LOAD CSV WITH HEADERS FROM 'https://x.org/haltestelle.csv' AS r CREATE (:H)\"\nexe2(driver, q)\n",
+     "reads https://x.org/haltestelle.csv"),
+    ("with driver.session() as s:\n    s.run('MATCH (h:Haltestelle {hid: $h}) RETURN h', h=1)\n",
+     "passes parameters")])
+def test_berlin_ubahn_refuses_what_its_loader_does_not_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          change: str, refused: str) -> None:
+    head, _, tail = _BUBAHN_LOADER.partition("\nprint(\"ok\")\n")
+    loader = head + "\n" + "".join("    " + line + "\n" for line in change.splitlines()) + tail
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_berlin_ubahn(Recorder(), _bubahn_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s47F tests above]
