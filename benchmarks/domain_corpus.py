@@ -18107,6 +18107,62 @@ def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
         _run_loader(MPEP, path, source, importer, print=_quiet)
 
 
+VN_CODES = "nhatrinh-269/vietnamese-law-bot"  # an FPT University team's Vietnamese legal chatbot, April 2025
+VN_CODES_LOADER = "data/nhien_migrate.py"  # its Neo4j import (LawGraphImporter); the API it serves, src_nhien/, reads it
+VN_CODES_DATA = "data/chung.json"  # the codes' text: "Luat" > law > chapter (> Mục > Tiểu mục) > "Điều N"
+# the file its __main__ names: this repository's data/chung.json in its author's checkout (the one path it reads)
+VN_CODES_OPENED = "/home/student/nhienht-DE170295/legalhelper-project/vietnamese-law-bot/data/chung.json"
+VN_CODES_COMMIT = "66435bd0bf359dfe89454f3a7b7a8de205e5f5ea"  # the snapshot's head, 26 April 2025 ("completed")
+# what the loader imports besides neo4j and pathlib, which are given here
+_VN_CODES_IMPORTS = frozenset({"json", "re"})
+
+
+def _vn_codes_pathlib(read: Callable[[], bytes]) -> types.ModuleType:
+    """A `pathlib` for data/nhien_migrate.py of nhatrinh-269/vietnamese-law-bot: its Path of the one file the script
+    names (VN_CODES_OPENED, the repository's data/chung.json in its author's checkout) reads that file of the pinned
+    commit through `read`; any other path is refused."""
+    class CommitPath:
+        def __init__(self, path: Any) -> None:
+            if str(path) != VN_CODES_OPENED:
+                raise CorpusError(f"{VN_CODES}: its loader reads {path}, which is not read here")
+            self.path = str(path)
+
+        def read_text(self, encoding: str | None = None) -> str:
+            return read().decode(encoding or "utf-8")
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def write_vietnam_codes(store: Any, mirror: Path) -> None:
+    """data/nhien_migrate.py of nhatrinh-269/vietnamese-law-bot (an FPT University team's April 2025 legal chatbot
+    over Vietnam's Civil Code and Criminal Code, its answers written by Gemini from the graph; no licence stated, no
+    README text; in Vietnamese) run as written at VN_CODES_COMMIT over data/chung.json, the codes' text by chapter,
+    section (Mục), subsection (Tiểu mục) and article (Điều): its LawGraphImporter MERGEs a Root ("Luat Viet nam"),
+    each law of the file (Law: key and title, both the file's key, "luat dan su", "luat hinh su"), its chapters
+    (Chapter: law, key "Chương V", title), sections and subsections (Muc, TieuMuc: law, parent the chapter's key,
+    title) and articles (Dieu: law, parent, dieu_number "Điều 468", title, content the article's full text), with
+    HAS_LAW, HAS_CHAPTER, HAS_MUC, HAS_TIEUMUC and HAS_DIEU down the tree, then REFERS_TO from each article to every
+    article of its own law whose number its text names ("Điều N" anywhere in it). How it runs: the script is executed
+    as `__main__` in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j: each
+    execute_write one statement), whose `pathlib` reads the pinned commit's data/chung.json for the path its
+    __main__ names (_vn_codes_pathlib), whose print writes nothing and whose other imports are json and re; its
+    Cypher runs unchanged. What it writes is kept: the file's third law (luat xu ly vi pham hanh chinh, the Law on
+    Handling Administrative Violations) is a list, which the importer skips, so the graph holds two codes; a
+    REFERS_TO follows any "Điều N" of the text, also one that names another law's article, and links within the
+    citing article's own law; a HAS_DIEU or HAS_MUC finds its end by title within its chapter, so an article or
+    section sharing a title with another of its chapter is linked from both parents."""
+    source = read_file(VN_CODES, VN_CODES_LOADER, mirror, VN_CODES_COMMIT).decode("utf-8")
+
+    def read() -> bytes:
+        return read_file(VN_CODES, VN_CODES_DATA, mirror, VN_CODES_COMMIT)
+
+    modules = {"neo4j": _script_neo4j(store), "pathlib": _vn_codes_pathlib(read)}
+    importer = _loader_importer(VN_CODES, modules, _VN_CODES_IMPORTS)
+    _run_loader(VN_CODES, VN_CODES_LOADER, source, importer, print=_quiet)
+
+
 # [s47A source and writer above]
 
 
@@ -20904,6 +20960,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
+    Graph("vietnam-codes", "frozen", "Vietnam's Civil Code and Criminal Code (in Vietnamese): their chapters, "
+                                      "sections and articles with each article's title and full text, and the "
+                                      "articles each article's text refers to (a 2025 legal chatbot's graph)",
+          writer=write_vietnam_codes, source=VN_CODES),
     # [s47A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
