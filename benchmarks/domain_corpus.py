@@ -8340,6 +8340,68 @@ helper reports it, and kept: 2,882 nodes in five labels (Trial, Intervention, Co
 several values with "|" where the script splits on ";", so many condition, intervention and collaborator nodes hold a
 whole field, and condition spellings are not merged ("COVID-19", "Covid19"). One small graph of one domain.
 
+Helper s47A's paragraph, written blind (the forty-seventh split, in preparation; begun at 18:19 UTC on 5 December 2026,
+its deadline 20:15; domain searched: government, law, courts, elections, legislation, politics and public
+administration, in English, Vietnamese, Chinese, Japanese, Korean, German, French, Spanish, Portuguese and Italian).
+vietnam-codes: github.com/nhatrinh-269/vietnamese-law-bot (a Vietnamese student team's legal chatbot of April 2025,
+commits by Ming-doan, htn540 and an account named 1234, whose loader names the checkout
+/home/student/nhienht-DE170295/...; no licence file and an empty README; Python, its data in Vietnamese), read at
+VN_CODES_COMMIT (66435bd, 26 April 2025, "completed", the snapshot's head; the loader last changed at 1d25f68 earlier
+that day, which pointed it at the repository's own data/chung.json and the default database). Its data/chung.json is the
+text of Vietnam's Civil Code (689 articles) and Criminal Code (424 of its 426 articles: 188 and 317 are absent from the
+file) by chapter, section (Mục), subsection (Tiểu mục) and article (Điều), and of the Law on Handling Administrative
+Violations; its Neo4j load is data/nhien_migrate.py (LawGraphImporter), whose graph the chatbot's API (src_nhien/)
+queries: write_vietnam_codes runs it as written, as `__main__`, with a `neo4j` whose driver writes to the store, a
+`pathlib` whose Path of the file its __main__ names reads the pinned commit's data/chung.json (any other path refused),
+a silent print and json and re as its only other imports; nothing of its Cypher is changed and no index is added; no
+shared helper changed. Its first loader, data/migrate.py (the Civil Code alone as BOOK, CHAPTER and ARTICLE, its Cypher
+built by string formatting), is not run: the API reads nhien_migrate.py's schema. The graph (`up` 1 min 12 s, the
+server's start included): 1,247 nodes in 6 labels (Dieu 1,113: law, parent the chapter's key, dieu_number "Điều 468",
+title "Lãi suất", content the article's text; Muc 55 and TieuMuc 23: law, parent, title; Chapter 53: law, key "Chương
+XIV", title; Law 2: key and title "luat dan su", "luat hinh su"; Root 1: title "Luat Viet nam") and 1,674 relationships
+(HAS_DIEU 1,117, REFERS_TO 424 (Civil Code 131, Criminal Code 293), HAS_MUC 55, HAS_CHAPTER 53, HAS_TIEUMUC 23, HAS_LAW
+2), no relationship property (so no relationship-property question). Quirks kept as the importer writes them: the file's
+third law is a list of parts, which it skips, so the Law on Handling Administrative Violations is not in the graph;
+REFERS_TO links an article to every article of its own law whose number its text names ("Điều N", any case), also where
+the text names another law's article (none to itself here); a HAS_DIEU finds its article by title within the chapter, so
+the Civil Code's Điều 524, 525, 528 and 552, whose titles a later article of their chapter repeats, have two parents
+(524, 525 and 528 under both the passenger and the goods transport subsections, 552 under both the processing and the
+deposit sections); several chapters share a title ("QUY ĐỊNH CHUNG" four times in the Civil Code), so a chapter is named
+by its key; law keys are unaccented file keys. The 14 questions, in Vietnamese: 7 edge (the chapter of Tội giết người
+and of Quyền thừa kế, the section of Tội tham ô tài sản and of Lãi suất, the chapter of the section on usufruct, the
+section of the co-ownership subsection, the article the one on disturbing security refers to), 4 node-property (the
+title of Civil Code article 20, the name of Criminal Code chapter XX, the article numbers of Tội nhận hối lộ and of Đặt
+cọc), 3 two-hop (the chapter of Tội đưa hối lộ through its section, the section of the passengers' rights article
+through its subsection, the chapter of the article Tội hành hạ người khác refers to); each answer checked with Cypher to
+be the only one the graph holds (each article named has one parent and, where its reference is asked, one REFERS_TO;
+each title named is one node's); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph
+and no xgrag output on it looked at. Overlaps: vietnam-land-law (Vietnam's Land Laws, in Vietnamese, chapters, sections
+and articles), korea-building-laws and indonesia-it-regulations (statutes by article), us-constitutional-law and
+bangladesh-civil-procedure (law); this is the corpus's first civil code and first criminal code. Considered by s47A for
+the first time and left out (each grepped here first): Dilan123456/BA_Assistenzsystem_Schweizer_Strafrecht (the Swiss
+Criminal Code: its neo4j.dump holds triples a language model extracted, Triples_Extraction/generate_triples.py);
+00dhkim/sionic-hackerton (Seoul's youth-allowance documents and complaints: its graph_db/301_build_real_graph.py reads
+two CSVs the repository does not hold); CivicActions/allusgov (the US federal government's organisation merged from
+SAM.gov, USA.gov, OPM and others, committed as JSON, CSV, GraphML and GEXF: no Neo4j load script);
+mneedham/graphconnect-hackathon (the UK's 2015 candidates, YourNextMP's file, and constituencies as CSVs and a scraper,
+no Neo4j script); kuoluo1995/group_anaysis (CBDB officials: its README loads graph_cbdb2 dumps the index does not list);
+seongyonglim/MyPoly-LawData (Korea's National Assembly bills and votes, into PostgreSQL); and, their repositories not
+named by the index: a Brazilian TSE candidates and donations pipeline (its data/tse files downloaded at run time), a
+2016 US congressional candidates and independent expenditures LOAD CSV (candidates-2016.csv in no indexed repository,
+its second statement unfinished), an Indian court case loader (extracted_cases_clean.csv not found), a Spanish Congress
+loader of deputies and the words they said (py2neo; not examined further), a Bundestag speeches Java importer (Rede,
+Abgeordneter, Fraktion, Sitzung; its source not checked) and Argentine politicians, judges and offshore entities (only
+queries seen). Fetched again and still refused ("No snapshot of that repository can be had here"): rmsar/law_graph. Seen
+again, left out before or in the corpus, not tried again: datmieu204/political-net (fetched: its neo4j_import.cypher
+still sets a map-valued property on every node), AtharvTrivedi21/LegalRAG-KnowledgeGraph (fetched: still the snapshot of
+21 February 2026 without its CSVs), guiathayde/neo4j-camara-deputados, labdados/tec-cid, legis-graph, ch-ricardor/Neo4j,
+usuallycwdillon/george, Lupanoide/OCD2Neo, andreac0/Cypher-Queries-CIKM24, wevisdemo/politigraph, justin-napolitano's
+Supreme Court repositories, Leafsketch-deer/unga-resolution-network, ryanhubert/fed-judge-data,
+Sentiments-of-Bundestag/graphenauswertung, Cynyard999/law-knowledge-graph, AdrianoII/PortalTransparencia2Neo4j,
+syedhassaanahmed/neo4j-datasets' europe-politics, the Irish 2016 election course projects (pete314, mkboyle,
+seanJosephFitzpatrick and others), the georgia-fec-2022 fetcher, the Czech UPA voting scripts (their repository still
+not found) and neo4j-graph-examples/pole (kept out on purpose).
+
 [s47A paragraph above]
 
 Helper s47B's paragraph, written blind for the forty-seventh split (domain searched: commerce, finance, business,
@@ -18396,6 +18458,63 @@ def write_uspto_patent_manual(store: Any, mirror: Path) -> None:
         _run_loader(MPEP, path, source, importer, print=_quiet)
 
 
+VN_CODES = "nhatrinh-269/vietnamese-law-bot"  # a Vietnamese student team's legal chatbot, April 2025
+VN_CODES_LOADER = "data/nhien_migrate.py"  # its Neo4j import (LawGraphImporter), whose graph src_nhien/ queries
+VN_CODES_DATA = "data/chung.json"  # the codes' text: "Luat" > law > chapter (> Mục > Tiểu mục) > "Điều N"
+# the file its __main__ names: this repository's data/chung.json in its author's checkout (the one path it reads)
+VN_CODES_OPENED = "/home/student/nhienht-DE170295/legalhelper-project/vietnamese-law-bot/data/chung.json"
+VN_CODES_COMMIT = "66435bd0bf359dfe89454f3a7b7a8de205e5f5ea"  # the snapshot's head, 26 April 2025 ("completed")
+# what the loader imports besides neo4j and pathlib, which are given here
+_VN_CODES_IMPORTS = frozenset({"json", "re"})
+
+
+def _vn_codes_pathlib(read: Callable[[], bytes]) -> types.ModuleType:
+    """A `pathlib` for data/nhien_migrate.py of nhatrinh-269/vietnamese-law-bot: its Path of the one file the script
+    names (VN_CODES_OPENED, the repository's data/chung.json in its author's checkout) reads that file of the pinned
+    commit through `read`; any other path is refused."""
+    class CommitPath:
+        def __init__(self, path: Any) -> None:
+            if str(path) != VN_CODES_OPENED:
+                raise CorpusError(f"{VN_CODES}: its loader reads {path}, which is not read here")
+            self.path = str(path)
+
+        def read_text(self, encoding: str | None = None) -> str:
+            return read().decode(encoding or "utf-8")
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def write_vietnam_codes(store: Any, mirror: Path) -> None:
+    """data/nhien_migrate.py of nhatrinh-269/vietnamese-law-bot (a Vietnamese student team's April 2025 legal
+    chatbot over Vietnam's Civil Code and Criminal Code, its answers written by Gemini from the graph; no licence
+    stated, no README text; in Vietnamese) run as written at VN_CODES_COMMIT over data/chung.json, the codes' text by
+    chapter, section (Mục), subsection (Tiểu mục) and article (Điều): its LawGraphImporter MERGEs a Root ("Luat Viet
+    nam"), each law of the file (Law: key and title, both the file's key, "luat dan su", "luat hinh su"), its
+    chapters (Chapter: law, key "Chương V", title), sections and subsections (Muc, TieuMuc: law, parent the
+    chapter's key, title) and articles (Dieu: law, parent, dieu_number "Điều 468", title, content the article's full
+    text), with HAS_LAW, HAS_CHAPTER, HAS_MUC, HAS_TIEUMUC and HAS_DIEU down the tree, then REFERS_TO from each
+    article to every article of its own law whose number its text names ("Điều N" anywhere in it). How it runs: the
+    script is executed as `__main__` in a namespace of its own whose `neo4j` is a driver over the store
+    (_script_neo4j: each execute_write one statement), whose `pathlib` reads the pinned commit's data/chung.json for
+    the path its __main__ names (_vn_codes_pathlib), whose print writes nothing and whose other imports are json and
+    re; its Cypher runs unchanged. What it writes is kept: the file's third law (luat xu ly vi pham hanh chinh, the
+    Law on Handling Administrative Violations) is a list, which the importer skips, so the graph holds two codes; a
+    REFERS_TO follows any "Điều N" of the text, also one that names another law's article, and links within the
+    citing article's own law; a HAS_DIEU finds its article by title within the chapter, so an article whose title a
+    later article of its chapter repeats is linked from the later one's subsection too (Điều 524, 525, 528 and 552
+    of the Civil Code have two parents)."""
+    source = read_file(VN_CODES, VN_CODES_LOADER, mirror, VN_CODES_COMMIT).decode("utf-8")
+
+    def read() -> bytes:
+        return read_file(VN_CODES, VN_CODES_DATA, mirror, VN_CODES_COMMIT)
+
+    modules = {"neo4j": _script_neo4j(store), "pathlib": _vn_codes_pathlib(read)}
+    importer = _loader_importer(VN_CODES, modules, _VN_CODES_IMPORTS)
+    _run_loader(VN_CODES, VN_CODES_LOADER, source, importer, print=_quiet)
+
+
 # [s47A source and writer above]
 
 
@@ -21432,6 +21551,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
+    Graph("vietnam-codes", "frozen", "Vietnam's Civil Code and Criminal Code (in Vietnamese): their chapters, "
+                                      "sections and articles with each article's title and full text, and the "
+                                      "articles each article's text refers to (a 2025 legal chatbot's graph)",
+          writer=write_vietnam_codes, source=VN_CODES),
     # [s47A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

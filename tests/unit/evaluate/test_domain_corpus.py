@@ -8294,6 +8294,84 @@ def test_uspto_patent_manual_reads_imports_and_creates_nothing_its_scripts_do_no
         corpus.write_uspto_patent_manual(Recorder(), _mpep_mirror(tmp_path, monkeypatch, nodes))
 
 
+# nhatrinh-269/vietnamese-law-bot's data/nhien_migrate.py, shortened: its Path(...).read_text of the file its __main__
+# names, its skip of a law that is not a dict, its chapter walk, its regex of "Điều N" references and the REFERS_TO
+# statements it runs after every node
+_VN_CODES_LOADER = (
+    "from neo4j import GraphDatabase\nimport json\nfrom pathlib import Path\nimport re\n\n"
+    "class LawGraphImporter:\n"
+    "    def __init__(self, uri, json_file):\n"
+    "        self.driver = GraphDatabase.driver(uri)\n"
+    "        self.data = json.loads(Path(json_file).read_text(encoding='utf-8'))\n"
+    "        self.refs = {}\n\n"
+    "    def import_data(self):\n"
+    "        with self.driver.session() as ses:\n"
+    "            for law, law_data in self.data['Luat']['content'].items():\n"
+    "                if not isinstance(law_data, dict):\n"
+    "                    continue\n"
+    "                for chap, chap_data in law_data.items():\n"
+    "                    for k, v in chap_data['content'].items():\n"
+    "                        self.refs[k + ':' + law] = [m.capitalize() for m in "
+    "re.findall(r'(?i)Điều\\s+\\d+', v['content'])]\n"
+    "                        print('Creating node Dieu:', k)\n"
+    "                        ses.execute_write(self.create_dieu, law, chap, k, v['title'])\n"
+    "            for article, refs in self.refs.items():\n"
+    "                key, law = article.split(':')\n"
+    "                for ref in sorted(set(refs)):\n"
+    "                    ses.execute_write(self.refer, law, key, ref)\n\n"
+    "    @staticmethod\n"
+    "    def create_dieu(tx, law, chap, n, title):\n"
+    "        tx.run('MERGE (d:Dieu {law:$l, parent:$c, dieu_number:$n}) SET d.title = $t', l=law, c=chap, n=n, "
+    "t=title)\n\n"
+    "    @staticmethod\n"
+    "    def refer(tx, law, a, b):\n"
+    "        tx.run('MATCH (a:Dieu {dieu_number:$a, law:$l}), (b:Dieu {dieu_number:$b, law:$l}) "
+    "MERGE (a)-[:REFERS_TO]->(b)', a=a, b=b, l=law)\n\n"
+    "    def close(self):\n        self.driver.close()\n\n"
+    "if __name__ == '__main__':\n"
+    "    imp = LawGraphImporter('bolt://localhost:7687', JSON_FILE)\n"
+    "    imp.import_data()\n    imp.close()\n")
+
+_VN_CODES_DATA = {"Luat": {"title": "Luat Viet nam", "content": {
+    "luat dan su": {"Chương I": {"title": "NHỮNG QUY ĐỊNH CHUNG", "content": {
+        "Điều 1": {"title": "Phạm vi điều chỉnh", "content": "Bộ luật này quy định ..."},
+        "Điều 2": {"title": "Áp dụng", "content": "theo quy định tại điều 1 và Điều 1 của Bộ luật này"}}}},
+    # the file's third law is a list of parts: the importer skips what is not a dict
+    "luat xu ly vi pham hanh chinh": [{"section_key": "Phần thứ nhất", "chapters": {}}]}}}
+
+
+def _vn_codes_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str) -> Path:
+    monkeypatch.setattr(corpus, "VN_CODES_COMMIT", "HEAD")  # a plain copy, no git history: read as it stands
+    return _clone(tmp_path, corpus.VN_CODES, {
+        corpus.VN_CODES_LOADER: loader.replace("JSON_FILE", repr(corpus.VN_CODES_OPENED)),
+        corpus.VN_CODES_DATA: json.dumps(_VN_CODES_DATA, ensure_ascii=False), "data/other.json": "{}"})
+
+
+def test_vietnam_codes_runs_its_importer_over_the_files_laws_skipping_the_one_that_is_a_list(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_vietnam_codes(store, _vn_codes_mirror(tmp_path, monkeypatch, _VN_CODES_LOADER))
+    create = "MERGE (d:Dieu {law:$l, parent:$c, dieu_number:$n}) SET d.title = $t"
+    refer = ("MATCH (a:Dieu {dieu_number:$a, law:$l}), (b:Dieu {dieu_number:$b, law:$l}) "
+             "MERGE (a)-[:REFERS_TO]->(b)")
+    # the path its __main__ names reads the commit's data/chung.json; "điều 1" is capitalized as the script does it
+    assert store.calls == [
+        (create, {"l": "luat dan su", "c": "Chương I", "n": "Điều 1", "t": "Phạm vi điều chỉnh"}),
+        (create, {"l": "luat dan su", "c": "Chương I", "n": "Điều 2", "t": "Áp dụng"}),
+        (refer, {"a": "Điều 2", "b": "Điều 1", "l": "luat dan su"})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (("import re\n", "import re\nimport os\n"), "imports os"),
+    (("Path(json_file)", "Path('data/other.json')"), "reads data/other.json")])
+def test_vietnam_codes_imports_and_reads_nothing_but_what_its_importer_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], refused: str) -> None:
+    loader = _VN_CODES_LOADER.replace(*change)
+    assert loader != _VN_CODES_LOADER
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_vietnam_codes(Recorder(), _vn_codes_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s47A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
