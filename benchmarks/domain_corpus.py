@@ -8402,8 +8402,6 @@ syedhassaanahmed/neo4j-datasets' europe-politics, the Irish 2016 election course
 seanJosephFitzpatrick and others), the georgia-fec-2022 fetcher, the Czech UPA voting scripts (their repository still
 not found) and neo4j-graph-examples/pole (kept out on purpose).
 
-[s47A paragraph above]
-
 Helper s47B's paragraph, written blind for the forty-seventh split (domain searched: commerce, finance, business,
 banking, trade and economics, in English, Chinese, Korean, Spanish and Portuguese; begun at 18:19 UTC on 5 December
 2026, its deadline 20:15). tmf-frameworx: github.com/IRS-3Y/Enterprise-Knowledge-Graph-System (the "Enterprise
@@ -8480,8 +8478,6 @@ Chemicals in Cosmetics load (gist.graphgrid.com), programminghistorian/jekyll's 
 alexwoolford/supply-chain-graph, MickeyJ/fao-graph-db, ONSdigital/dp-hierarchy-builder, labdados/tec-cid and
 DFID/dcm-graph.
 
-[s47B paragraph above]
-
 Helper s47C's paragraph, written blind for the forty-seventh split (domain searched: science, medicine, health,
 biology, chemistry, education and research; begun at 18:19 UTC on 5 December 2026, deadline 20:15). tcm-herbs:
 github.com/fengxi177/Knowlegde_Graph_TCM (fengxi's "中医药知识图谱demo", April to June 2022, Python and py2neo, in
@@ -8529,8 +8525,6 @@ covid-19-net/covid-19-community, etalab-ia/ami-ia-chub, derekjustin/diseases_net
 graph, crux-project/CRUX, snu-dbs/m2bench, robertogs2/bases, colombelli/graph-omics, MaayanLab/DRC-Portals,
 monteleone-1883922/Natural_Events_DW, ramellose/mako_docs, sokcho-kim/scrape-hub, zysNLP/quickllm,
 MZCnyhhd/Medical-Diagnostics, yuwenhan07/KG_TCM and minh-swinburne/cos30049-hbv-tracker.
-
-[s47C paragraph above]
 
 Helper s47D's paragraph, written blind for the forty-seventh split (domain: culture; begun at 18:21 UTC on 5 December
 2026 with a 20:15 deadline). igdb-games is github.com/Shredsauce/SOEN_363_PROJECT (Malcolm Arcand Laliberté, Thaneekan
@@ -8583,8 +8577,6 @@ wangri-s/Knowledge-Graph, leylines/hidden-history, coral2742/Neo4jArt, Downstrea
 mwatts/bible-metadata, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph, grange85/ahfow-cypher,
 a-zylstra/dnd-graph-db, JJeCho/MTGEncyclopedia-Neo4j, CourierKyn/eureka-kg (fintech companies, not culture),
 Kozukq/dataset_analysis and bmckinney/jazz-graph.
-
-[s47D paragraph above]
 
 Helper s47E's paragraph (sports, leisure, food and drink, recipes, people and genealogy, hobbies), written blind for the
 forty-seventh split (begun at 18:19 UTC on 5 December 2026, deadline 20:15): food-nutrition. The repository:
@@ -8656,8 +8648,6 @@ WojciechStrach/BazaWiedzyKonserwantowPoprawione, dgg32/fda_food, tlam25/network-
 ethiry/wikikings, emarkandu/testdata, aohua/KG-food, atilara/recipes-book-db, paldeep-singh/ssb-api, the Meal Balance
 Grub recipes, the CookGraph dish loader and the Transfermarkt LOAD CSV (its repository still not named).
 
-[s47E paragraph above]
-
 Helper s47F's paragraph, written blind for the forty-seventh split (domain: travel, transport, geography, energy,
 technology, telecoms and infrastructure; begun at 18:19 UTC on 5 December 2026, deadline 20:15). berlin-ubahn is
 github.com/ic-htw/bubahn (Ingo Classen, HTW Berlin, 2023, the Berlin U-Bahn database of his database courses, loaded
@@ -8701,7 +8691,29 @@ IgorRozani/Public-Transport-SP-Graph-Database, wagenrace/python_dep_graph, timse
 jakobkurzmann/Bachelorarbeit, ollihoo/geographicalHierarchyGraph, a-s-g93/neo4j-runway, yurix/threatcopilot,
 bhaskarbidyanta/Train-graph-neo4j-nodejs and the other repositories the search returned, each grepped here first.
 
-[s47F paragraph above]
+The forty-seventh split (declared 2026-12-05, thirtieth session, before any xgrag command ran on its graphs). Six
+helpers (launched at 18:19 UTC with a deadline of 20:15, the briefs of HELPERS.md) each delivered a graph 10 to 21
+minutes after launch: FORTY_SEVENTH_POOL = berlin-ubahn, food-nutrition, igdb-games, tcm-herbs, tmf-frameworx,
+vietnam-codes, drawn by `sorted(random.Random(75).sample(sorted(FORTY_SEVENTH_POOL), 5))` = berlin-ubahn,
+food-nutrition, tcm-herbs, tmf-frameworx, vietnam-codes: **frozen** (14 questions each); igdb-games, not drawn, is
+**tune**. Declared as the helpers report them, and kept: berlin-ubahn (977 nodes, German station names written as one
+word, no relationship property) reads its CSV tables at the last commit that holds them, before the loader's own
+commit deleted them; food-nutrition (334 nodes in 18 Chinese labels, names only) is given the committed demo dataset
+where its script opens its author's local file; tcm-herbs (1,533 nodes, names only) and food-nutrition have no
+property question; tmf-frameworx's cost and time values are the project's own simulation; vietnam-codes skips the
+data file's third law as its script does. Three of the five are in Chinese or Vietnamese, one in German.
+
+[s48A paragraph above]
+
+[s48B paragraph above]
+
+[s48C paragraph above]
+
+[s48D paragraph above]
+
+[s48E paragraph above]
+
+[s48F paragraph above]
 """
 
 from __future__ import annotations
@@ -8853,6 +8865,8 @@ FORTY_FIFTH_POOL = ("movie-qa",)
 FORTY_FIFTH_SEED = 73
 FORTY_SIXTH_POOL = ("covid-clinical-trials",)
 FORTY_SIXTH_SEED = 74
+FORTY_SEVENTH_POOL = ("berlin-ubahn", "food-nutrition", "igdb-games", "tcm-herbs", "tmf-frameworx", "vietnam-codes")
+FORTY_SEVENTH_SEED = 75
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -18515,7 +18529,7 @@ def write_vietnam_codes(store: Any, mirror: Path) -> None:
     _run_loader(VN_CODES, VN_CODES_LOADER, source, importer, print=_quiet)
 
 
-# [s47A source and writer above]
+# [s48A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -18962,7 +18976,7 @@ def write_tmf_frameworx(store: Any, mirror: Path) -> None:
         store.query(_TMF_LOAD_CSV.sub("UNWIND $rows AS map", statement), {"rows": rows}, read_only=False)
 
 
-# [s47B source and writer above]
+# [s48B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -19494,7 +19508,7 @@ def write_tcm_herbs(store: Any, mirror: Path) -> None:
     _run_loader(TCM_HERBS, TCM_HERBS_LOADER, source, importer, print=_quiet, open=opened)
 
 
-# [s47C source and writer above]
+# [s48C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -19915,7 +19929,7 @@ def write_igdb_games(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s47D source and writer above]
+# [s48D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -20179,7 +20193,7 @@ def write_food_nutrition(store: Any, mirror: Path) -> None:
     _run_loader(FNKG, FNKG_LOADER, source, importer, open=opened, print=_quiet)
 
 
-# [s47E source and writer above]
+# [s48E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -20637,7 +20651,7 @@ def write_berlin_ubahn(store: Any, mirror: Path) -> None:
     _run_loader(BUBAHN, BUBAHN_LOADER, source, importer, print=_quiet)
 
 
-# [s47F source and writer above]
+# [s48F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -21555,7 +21569,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sections and articles with each article's title and full text, and the "
                                       "articles each article's text refers to (a 2025 legal chatbot's graph)",
           writer=write_vietnam_codes, source=VN_CODES),
-    # [s47A Graph above]
+    # [s48A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -21605,7 +21619,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "application functions each application has, a few SID entities and a "
                                      "Request-to-Answer example of customers, agents and inquiries",
           writer=write_tmf_frameworx, source=TMF_FRAMEWORX),
-    # [s47B Graph above]
+    # [s48B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -21650,7 +21664,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "Chinese): each herb's other names, functions, indications, regions, nature, "
                                  "flavours, channels and source book",
           writer=write_tcm_herbs, source=TCM_HERBS),
-    # [s47C Graph above]
+    # [s48C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -21681,10 +21695,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_comic_characters, source=COMICS),
     Graph("movie-qa", "spent", "a Chinese film question-answering graph: films with synopses, ratings and release "
           "dates, their genres and the actors in them", writer=write_movie_qa, source=MOVIE_QA),
-    Graph("igdb-games", "frozen", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
+    Graph("igdb-games", "tune", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
           "each game's summary, IGDB page and release date, its genres and platforms, the platforms' families "
           "(as an id) and logos (image, height, width)", writer=write_igdb_games, source=IGDB_GAMES),
-    # [s47D Graph above]
+    # [s48D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -21711,7 +21725,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "each food is rich in, what it is good or bad for, what a nutrient's lack "
                                         "or excess leads to and which population is prone to which disease",
           writer=write_food_nutrition, source=FNKG),
-    # [s47E Graph above]
+    # [s48E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -21742,7 +21756,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "track segments between stations with their length in metres, and each sub-line's numbered sections "
           "between stations and whether it stops (HTW Berlin's teaching database, in German)",
           writer=write_berlin_ubahn, source=BUBAHN),
-    # [s47F Graph above]
+    # [s48F Graph above]
 ]}
 
 

@@ -571,6 +571,18 @@ def test_the_forty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None
     assert set(pool) - set(drawn) <= _split("tune")
 
 
+def test_the_forty_seventh_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only)
+    pool = ['berlin-ubahn', 'food-nutrition', 'igdb-games', 'tcm-herbs', 'tmf-frameworx', 'vietnam-codes']
+    assert tuple(pool) == corpus.FORTY_SEVENTH_POOL and corpus.FORTY_SEVENTH_SEED == 75
+    drawn = sorted(random.Random(75).sample(sorted(pool), 5))
+    assert drawn == corpus.draw(corpus.FORTY_SEVENTH_POOL, 75) == ['berlin-ubahn', 'food-nutrition', 'tcm-herbs',
+                                                                   'tmf-frameworx', 'vietnam-codes']
+    assert set(drawn) == _split("frozen")
+    assert set(pool) - set(drawn) <= _split("tune")
+
+
 def test_the_first_two_frozen_splits_are_spent() -> None:
     first = sorted(random.Random(29).sample(sorted(corpus.FIRST_CORPUS), 5))
     assert first == ["airport-routes", "bloom", "entity-resolution", "fincen", "openstreetmap"]
@@ -632,7 +644,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"china-top-shareholders", "sumo-makuuchi"} | {"botola-pro-squads", "trump-tweets"}
                               | {"philippine-congress"} | {"sao-paulo-transport"} | {"snomed-trials"}
                               | {"telco-topology"} | {"chinese-poetry"} | {"chip-supply-chain"}
-                              | {"korea-building-laws"})
+                              | {"korea-building-laws"} | {"igdb-games"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -655,7 +667,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FORTY_THIRD_POOL)
                                   | set(corpus.FORTY_FOURTH_POOL)
                                   | set(corpus.FORTY_FIFTH_POOL)
-                                  | set(corpus.FORTY_SIXTH_POOL))
+                                  | set(corpus.FORTY_SIXTH_POOL)
+                                  | set(corpus.FORTY_SEVENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -8372,7 +8385,7 @@ def test_vietnam_codes_imports_and_reads_nothing_but_what_its_importer_needs(
         corpus.write_vietnam_codes(Recorder(), _vn_codes_mirror(tmp_path, monkeypatch, loader))
 
 
-# [s47A tests above]
+# [s48A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -9000,7 +9013,7 @@ def test_tmf_frameworx_refuses_another_load(tmp_path: Path, monkeypatch: pytest.
         corpus.write_tmf_frameworx(Recorder(), _tmf_mirror(tmp_path, monkeypatch, init, script))
 
 
-# [s47B tests above]
+# [s48B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -9615,7 +9628,7 @@ def test_tcm_herbs_stops_as_its_script_does_on_a_triple_of_a_node_not_in_the_nod
     assert [params["props"] for statement, params in store.calls if "[r:" in statement] == [{}, {}]
 
 
-# [s47C tests above]
+# [s48C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -10168,7 +10181,7 @@ def test_igdb_games_refuses_a_file_it_does_not_serve(tmp_path: Path, monkeypatch
     assert not any("Platform_Logo" in statement for statement, _ in store.calls)
 
 
-# [s47D tests above]
+# [s48D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -10515,7 +10528,7 @@ def test_food_nutrition_refuses_a_loader_that_reads_or_calls_what_is_not_served(
         corpus.write_food_nutrition(_MergeStore(), _fnkg_mirror(tmp_path, monkeypatch, _FNKG_LOADER.replace(old, new)))
 
 
-# [s47E tests above]
+# [s48E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -11061,4 +11074,4 @@ def test_berlin_ubahn_refuses_what_its_loader_does_not_do(tmp_path: Path, monkey
         corpus.write_berlin_ubahn(Recorder(), _bubahn_mirror(tmp_path, monkeypatch, loader))
 
 
-# [s47F tests above]
+# [s48F tests above]
