@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xgrag.config import IDENTIFIER, IDENTIFIER_RULE
+from xgrag.model import key_text
 from xgrag.schema.labels import (
     ALIAS_KEYS,
     HANDLE_KEYS,
@@ -196,6 +197,15 @@ def _names(keys: list[str], limit: int = 12) -> str:
     return shown + (f" and {len(keys) - limit} more" if len(keys) > limit else "")
 
 
+def _copies(record: LabelProfile, owner: LabelProfile, key: str, owner_label: str) -> bool:
+    """Whether `record`'s `key` shows a copy of `owner`'s name under the same key: the key says the owner's label
+    (`TrackName` for the label `track`) or the two share a sampled value."""
+    if set(key_text(owner_label).split()) <= set(key_text(key).split()):
+        return True
+    mine, theirs = record.properties.get(key), owner.properties.get(key)
+    return mine is not None and theirs is not None and bool(set(mine.examples) & set(theirs.examples))
+
+
 def decide_domain(profile: GraphProfile, opts: InferOptions,
                   run: Runner | None = None) -> tuple[DomainDecisions, dict[str, int]]:
     """The general mapping of a domain graph. `run` checks the planned foreign-key candidates against the graph
@@ -355,8 +365,12 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                 # a record about the entity its foreign key names, named by a copy of that entity's name (an
                 # insertion_log's TrackName beside its TrackID): named after its label too, or the two read as one
                 # entity of that name and the record's facts as the entity's
+                # (a copy shown: the name's key names the owner ("TrackName" of a track), or a sampled value is
+                # both's. A key both call `name` alone copies nothing: Platform's name beside its
+                # platform_family_id is the platform's own, "PlayStation 3", not the family's; igdb-games, tune)
                 said = decisions[owner]
-                if d.naming == "name" and len(d.name) == 1 and d.name[0] in said.name and not d.label_in_name:
+                if d.naming == "name" and len(d.name) == 1 and d.name[0] in said.name and not d.label_in_name \
+                        and _copies(lp, profile.labels[owner], d.name[0], owner):
                     d.label_in_name = True
                     d.name_reason += (f"; a record about the {owner} its {prop} names, whose name it copies: named "
                                       "after its label too")

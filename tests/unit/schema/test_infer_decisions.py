@@ -719,6 +719,29 @@ def test_a_record_named_by_a_copy_of_its_foreign_key_entity_s_name_is_named_afte
     assert named["insertion_log"] == (["TrackName"], True)
 
 
+def test_a_name_under_the_same_generic_key_as_its_foreign_key_entity_s_is_no_copy() -> None:
+    """igdb-games (tune): a Platform's `name` beside its platform_family_id is the platform's own ("PlayStation 3"),
+    not a copy of the family's, though both call the key `name`: no value shared, the key says no label. Named by
+    it alone (it was "Platform PlayStation 3", answering "which console" with a name nobody types); a record whose
+    sampled names are its owner's is still named after its label too."""
+    from xgrag.schema.decide import decide_domain
+
+    family = label("Platform_Family", examples(stats("platform_family_id"), "f1", "f2"),
+                   examples(stats("name"), "Android", "Apple Macintosh"))
+
+    def platform(*names: str) -> LabelProfile:
+        return label("Platform", examples(stats("platform_id"), "p1", "p2"),
+                     examples(stats("platform_family_id"), "f1", "f2"), examples(stats("name"), *names))
+
+    for names, labelled in ((("Acorn Archimedes", "Amazon Fire TV"), False), (("Android", "Amazon Fire TV"), True)):
+        profile = GraphProfile(nodes=20, relationships=0, labels={"Platform_Family": family,
+                                                                  "Platform": platform(*names)},
+                               types={}, constraints=[], indexes=[])
+        named = {d.label: (d.name, d.label_in_name) for d in decide_domain(profile, OPTS)[0].entities}
+        assert named["Platform"] == (["name"], labelled), names
+        assert named["Platform_Family"] == (["name"], False)
+
+
 def test_where_a_name_is_set_on_some_nodes_a_first_name_most_have_names_the_others() -> None:
     """royal92 (spent): a genealogy's `name` joins first and last name, so persons without a surname have none; their
     `first` ("Elizabeth of_York") names them, not their label and key ("Person @I774@")."""
