@@ -8696,7 +8696,8 @@ helpers (launched at 18:19 UTC with a deadline of 20:15, the briefs of HELPERS.m
 minutes after launch: FORTY_SEVENTH_POOL = berlin-ubahn, food-nutrition, igdb-games, tcm-herbs, tmf-frameworx,
 vietnam-codes, drawn by `sorted(random.Random(75).sample(sorted(FORTY_SEVENTH_POOL), 5))` = berlin-ubahn,
 food-nutrition, tcm-herbs, tmf-frameworx, vietnam-codes: **frozen** (14 questions each); igdb-games, not drawn, is
-**tune**. Declared as the helpers report them, and kept: berlin-ubahn (977 nodes, German station names written as one
+**tune**. Run once on 8b1d58bd (results/domains_frozen47.json) and **spent** since. Declared as the helpers report
+them, and kept: berlin-ubahn (977 nodes, German station names written as one
 word, no relationship property) reads its CSV tables at the last commit that holds them, before the loader's own
 commit deleted them; food-nutrition (334 nodes in 18 Chinese labels, names only) is given the committed demo dataset
 where its script opens its author's local file; tcm-herbs (1,533 nodes, names only) and food-nutrition have no
@@ -21565,7 +21566,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "appendices, the court and Office decisions it cites and its subject "
                                            "matter index, linked to the sections that cite or treat them",
           writer=write_uspto_patent_manual, source=MPEP),
-    Graph("vietnam-codes", "frozen", "Vietnam's Civil Code and Criminal Code (in Vietnamese): their chapters, "
+    Graph("vietnam-codes", "spent", "Vietnam's Civil Code and Criminal Code (in Vietnamese): their chapters, "
                                       "sections and articles with each article's title and full text, and the "
                                       "articles each article's text refers to (a 2025 legal chatbot's graph)",
           writer=write_vietnam_codes, source=VN_CODES),
@@ -21613,7 +21614,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its total assets in billions of US dollars (a node and the relationship's value) "
                                    "and its balance-sheet date",
           writer=write_world_banks, source=WORLD_BANKS),
-    Graph("tmf-frameworx", "frozen", "TM Forum's Frameworx as a telco's enterprise knowledge graph (2020): the eTOM "
+    Graph("tmf-frameworx", "spent", "TM Forum's Frameworx as a telco's enterprise knowledge graph (2020): the eTOM "
                                      "business process hierarchy of seven levels (each process's code, name, "
                                      "abbreviation, domain and descriptions), the TAM application hierarchy and the "
                                      "application functions each application has, a few SID entities and a "
@@ -21660,7 +21661,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "graph): each trial's title, status, ages, sex and study type, its "
                                              "conditions, interventions, lead sponsor and collaborators",
           writer=write_covid_clinical_trials, source=COVID_TRIALS),
-    Graph("tcm-herbs", "frozen", "traditional Chinese medicine herbs (a 2022 TCM knowledge-graph demo, in "
+    Graph("tcm-herbs", "spent", "traditional Chinese medicine herbs (a 2022 TCM knowledge-graph demo, in "
                                  "Chinese): each herb's other names, functions, indications, regions, nature, "
                                  "flavours, channels and source book",
           writer=write_tcm_herbs, source=TCM_HERBS),
@@ -21719,7 +21720,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "reviews, its season and day-or-night votes, and its main accords with "
                                               "their strength (a course project's Graph-RAG loader)",
           writer=write_fragrantica_perfumes, source=PERFUMES),
-    Graph("food-nutrition", "frozen", "Chinese food nutrition knowledge written by hand from a nutrition textbook "
+    Graph("food-nutrition", "spent", "Chinese food nutrition knowledge written by hand from a nutrition textbook "
                                         "and the Chinese food composition table (in Chinese): nutrients, foods by "
                                         "food group, diseases, symptoms, organs and special populations, and what "
                                         "each food is rich in, what it is good or bad for, what a nutrient's lack "
@@ -21752,7 +21753,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "(theme, rating, address) of each city and lodgings (rating, "
                                              "address) (a 2022 Korean trip planner's README import, in Korean)",
           writer=write_korea_travel_routes, source=TRAVELMAKER),
-    Graph("berlin-ubahn", "frozen", "Berlin's U-Bahn: its 173 stations, its ten lines and their 40 sub-lines, the "
+    Graph("berlin-ubahn", "spent", "Berlin's U-Bahn: its 173 stations, its ten lines and their 40 sub-lines, the "
           "track segments between stations with their length in metres, and each sub-line's numbered sections "
           "between stations and whether it stops (HTW Berlin's teaching database, in German)",
           writer=write_berlin_ubahn, source=BUBAHN),

@@ -91,7 +91,9 @@ _ALONE = {
     # "day" a title says)
     "ngày nào": "when", "hôm nào": "when",
 }
-_NOUN_ASKED = {"nào": "which", "gì": "what", "số mấy": "which number", "thứ mấy": "which"}
+# ("mấy" right after its noun asks which number, "điều mấy" which article, "tầng mấy" which floor; before it, "mấy
+# người", how many: `_WH_ALONE`)
+_NOUN_ASKED = {"nào": "which", "gì": "what", "số mấy": "which number", "thứ mấy": "which", "mấy": "which number"}
 # the syllables of those words written with a mark, which no English word is
 _MARKED = frozenset(syllable for phrase in (*VIETNAMESE_WORDS, *FUNCTION_WORDS, *_MEASURES, *_ALONE, *_NOUN_ASKED)
                     for syllable in phrase.split() if not syllable.isascii())
@@ -120,7 +122,7 @@ _LISTED = _phrase_pattern(VIETNAMESE_WORDS)
 _ALONE_PATTERN = _phrase_pattern(_ALONE)
 # "<noun> nào" / "<noun> gì" / "<noun> số mấy": the noun asked is the listed word right before (the longest)
 _NOUN_BEFORE = re.compile(rf"(?<![^\W_])(?P<noun>{_alternatives(VIETNAMESE_WORDS)})"
-                          r"\s+(?P<wh>nào|gì|số mấy|thứ mấy)(?![^\W_])", re.IGNORECASE)
+                          r"\s+(?P<wh>nào|gì|số mấy|thứ mấy|mấy)(?![^\W_])", re.IGNORECASE)
 _WH_ALONE = re.compile(r"(?<![^\W_])(?P<wh>nào|gì|số mấy|thứ mấy|mấy)(?![^\W_])", re.IGNORECASE)
 _HOW_MUCH = re.compile(r"(?<![^\W_])(?:(?P<adj>" + "|".join(map(re.escape, _MEASURES)) + r")\s+)?bao nhiêu"
                        r"(?:\s+(?P<noun>[^\W\d_]+))?(?![^\W_])", re.IGNORECASE)
@@ -191,7 +193,8 @@ def english_vietnamese(question: str, names: Collection[str] = ()) -> str:
     if not asked:
         take(_NOUN_BEFORE, noun_asked)
     if not asked:
-        take(_WH_ALONE, lambda m: {"mấy": "how many"}.get(m.group("wh").lower(), _NOUN_ASKED[m.group("wh").lower()]))
+        # (a "mấy" no listed noun precedes counts: "có mấy người", how many people)
+        take(_WH_ALONE, lambda m: "how many" if m.group("wh").lower() == "mấy" else _NOUN_ASKED[m.group("wh").lower()])
     if not asked:
         take(_WHO, lambda m: "who" if m.group(0).islower() or m.start() == len(question) - len(question.lstrip())
              else "")

@@ -49,6 +49,10 @@ def test_the_question_word_is_said_first_with_the_noun_it_asks_about() -> None:
     assert english_vietnamese("J-Hope sinh ngày nào?").startswith("when? ")
     assert english_vietnamese("Theo Luật Đất đai 2024, lấn biển là gì?").startswith("what is? ")
     assert english_vietnamese("Đất tín ngưỡng được quy định tại điều số mấy?").startswith("what article number? ")
+    # "mấy" right after its noun asks which number ("điều mấy", which article); with no noun before it, how many
+    # (both raised a KeyError: vietnam-codes, the forty-seventh split, "Tội nhận hối lộ là điều mấy ...")
+    assert english_vietnamese("Tội nhận hối lộ là điều mấy trong Bộ luật Hình sự?").startswith("what article number? ")
+    assert english_vietnamese("Nhà có mấy người?").startswith("how many? ")
     # the words stay, each with its English beside it; a longer word first ("mục đích", a purpose, is no "mục")
     read = english_vietnamese("Trong Luật Đất đai 2013, điều Thu hồi đất vì mục đích quốc phòng nằm trong mục nào?")
     assert read.startswith("which section? ") and "mục đích purpose" in read and "điều article" in read
