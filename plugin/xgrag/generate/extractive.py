@@ -827,11 +827,10 @@ _ALTERNATIVE = re.compile(r"\s*[^\s，,。？?]{0,4}\s*还是\s*|\s*(?:\w+\s+)?o
 _KIND_PREFIX = re.compile(r"([A-Za-z][A-Za-z-]+(?: [A-Za-z][A-Za-z-]+)?):\s+\S")
 
 
-def _head_phrase(name: str) -> str:
-    """A name up to its first preposition after the first word (`_HEAD_ENDS`): the phrase its head ends."""
-    words = name.split()
+def _head_phrase(words: list[str]) -> list[str]:
+    """A name's words up to its first preposition after the first word (`_HEAD_ENDS`): the phrase its head ends."""
     cut = next((i for i, w in enumerate(words) if w.lower() in _HEAD_ENDS and i > 0), len(words))
-    return " ".join(words[:cut])
+    return words[:cut]
 
 
 def _head_stems(name: str) -> set[str]:
@@ -839,9 +838,8 @@ def _head_stems(name: str) -> set[str]:
     ordinals aside ("University of Oklahoma": university; "World Championship 8th": championship), not a word that
     qualifies it ("Drug Hypersensitivity" is no drug: "which drug does Verapamil interact with" was answered by
     that condition; drug-interactions, spent). A name of one word is its own head."""
-    words = re.findall(r"[^\W_]+", name.lower())
-    cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), len(words))
-    head = [w for w in words[:cut] if not re.fullmatch(r"\d+(?:st|nd|rd|th)?|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})", w)]
+    words = _head_phrase(re.findall(r"[^\W_]+", name.lower()))
+    head = [w for w in words if not re.fullmatch(r"\d+(?:st|nd|rd|th)?|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})", w)]
     return content_stems(head[-1]) if head else set()
 
 
@@ -2074,7 +2072,7 @@ class _Reading:
         # (a short head phrase before a preposition counts as a short name: "CDI-988 Safety Study in Healthy
         # Participants" says a study, as "University of Oklahoma" a university; "which study does Cocrystal Pharma
         # sponsor" was read on past it to its `study_type`; covid-clinical-trials, spent)
-        if len(_head_phrase(name).split()) > 4:
+        if len(_head_phrase(name.split())) > 4:
             return set()
         # (where no type of the context is called so: "which lesson did X submit" asks for a Lesson, not the topic
         # "lesson hazard prime"; nasa-lessons, spent) ... and a class's name says the noun a "what kind of" asks a

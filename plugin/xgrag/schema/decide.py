@@ -197,10 +197,10 @@ def _names(keys: list[str], limit: int = 12) -> str:
     return shown + (f" and {len(keys) - limit} more" if len(keys) > limit else "")
 
 
-def _copies(record: LabelProfile, owner: LabelProfile, key: str, owner_label: str) -> bool:
+def _copies(record: LabelProfile, owner: LabelProfile, key: str) -> bool:
     """Whether `record`'s `key` shows a copy of `owner`'s name under the same key: the key says the owner's label
     (`TrackName` for the label `track`) or the two share a sampled value."""
-    if set(key_text(owner_label).split()) <= set(key_text(key).split()):
+    if set(key_text(owner.label).split()) <= set(key_text(key).split()):
         return True
     mine, theirs = record.properties.get(key), owner.properties.get(key)
     return mine is not None and theirs is not None and bool(set(mine.examples) & set(theirs.examples))
@@ -370,7 +370,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                 # platform_family_id is the platform's own, "PlayStation 3", not the family's; igdb-games, tune)
                 said = decisions[owner]
                 if d.naming == "name" and len(d.name) == 1 and d.name[0] in said.name and not d.label_in_name \
-                        and _copies(lp, profile.labels[owner], d.name[0], owner):
+                        and _copies(lp, profile.labels[owner], d.name[0]):
                     d.label_in_name = True
                     d.name_reason += (f"; a record about the {owner} its {prop} names, whose name it copies: named "
                                       "after its label too")
