@@ -164,6 +164,7 @@ from xgrag.retrieval.words import (
     how_scale,
     initials_said,
     join_spaced,
+    join_typed_names,
     labelled_date,
     question_dates,
     question_language,
@@ -899,7 +900,11 @@ class _Reading:
         question = complete_names(question, known)
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
-        question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)
+        def a_name_word(w: str) -> bool:
+            return bool(key_tokens(w)) and set(key_tokens(w)) <= name_words
+        question = detach_particles(question, a_name_word)
+        # ... and a name typed as words the graph writes as one ("Krumme Lanke": "KrummeLanke"), as linking reads it
+        question = join_typed_names(question, a_name_word, a_name_word)
         # a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
         self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
                           **{f.tail: f.tail_called for f in facts if f.kind == "edge" and f.tail_called}}

@@ -64,6 +64,7 @@ from xgrag.retrieval.words import (
     content_stems,
     detach_particles,
     english_interrogatives,
+    join_typed_names,
     set_apart,
     stem,
     unspaced_spans,
@@ -1925,6 +1926,9 @@ class Linker:
         excluded = sorted(set(excluded_node_ids))
         # ... and a name inside a run of Chinese or Japanese letters is set apart, as a word of its own
         question = set_apart(question, self._unspaced_names(question, excluded))
+        # ... and a name typed as two or three words that the graph writes as one ("Krumme Lanke": "KrummeLanke") is
+        # that word
+        question = join_typed_names(question, self._known_word, self._known_word)
         cfg = self.settings
         candidates: dict[str, tuple[Node, float]] = {}
         # a general mapping's composed names have no exact index: with the full-text one, the word search below

@@ -9,6 +9,7 @@ count, "how much" / "how long" an amount); `value_kind` says which kinds a state
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterator
@@ -313,6 +314,10 @@ def content_stems(text: str) -> set[str]:
     # a Korean word with a particle written onto it says the word without it too ("세대수는": 세대수, as topic)
     words += [base for w in words for base in [without_particle(w)] if base is not None]
     words += [e for w in words for e in SCHEMA_WORDS.get(w, ())]  # and, in English, what it says
+    # a German word spelt with "ae", "oe", "ue" for an umlaut, as identifiers are, says the word with the umlaut
+    # (folded): the key `laenge_in_meter` is the "Länge" a question says, "wie lang" (berlin-ubahn, spent)
+    words += [spelt for w in words if len(w) >= _UMLAUT_LETTERS
+              for spelt in [_UMLAUT_SPELT.sub(r"\1\2", w)] if spelt != w]
     # a word written as two abbreviations run together says both words ("orgnr": organization number; nav-job-ads,
     # spent: "organisasjonsnummeret" asked for it, a Norwegian compound of organisasjon and nummer)
     parts = [part for w in words for part in _abbreviations_run(w)]
@@ -336,6 +341,9 @@ def _abbreviations_run(word: str) -> tuple[str, ...]:
 
 
 _NUMBERED = re.compile(r"([a-z]{2,})\d+")
+# an umlaut spelt out after a consonant ("laenge", "groesse", "hoehe"), in words of this many letters at least
+_UMLAUT_SPELT = re.compile(r"([b-df-hj-np-tv-z])([aou])e")
+_UMLAUT_LETTERS = 5
 
 
 def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
@@ -1046,6 +1054,42 @@ def join_spaced(text: str, words: Collection[str]) -> str:
         for i in range(1, len(word)):
             text = re.sub(rf"(?<![\uac00-\ud7a3]){re.escape(word[:i])}\s+{re.escape(word[i:])}", word, text)
     return text
+
+
+# A name's words typed apart where the graph writes them as one (`join_typed_names`): two or three words of letters,
+# each of two letters or more, spaced or hyphenated once, the first capitalised as a name is typed
+_TYPED_PART = re.compile(r"[^\W\d_]{2,}")
+# ... making a word of this many letters at least ("AltTegel"; no short word two short words happen to spell)
+_JOINED_LETTERS = 6
+
+
+def join_typed_names(text: str, known: Callable[[str], bool], word: Callable[[str], bool]) -> str:
+    """`text` with a name typed as two or three words that the graph writes as one written as one
+    ("Innsbrucker Platz" -> "InnsbruckerPlatz", "Alt-Tegel" -> "AltTegel"): where the words joined are a `known` name
+    word (the caller's: the name index's words, or a context's names') and not every one of the words typed is a
+    name `word` of its own (a graph that names "New York" and "NewYork" both is read as typed). A graph of transit
+    stops writes "KrummeLanke"; its users type "Krumme Lanke" (berlin-ubahn, spent: 4 of 14 questions linked no
+    stop). The first word must begin with a capital, as a name is typed. Longest first; other text unchanged."""
+    parts = list(_TYPED_PART.finditer(text))
+    pieces: list[str] = []
+    at = i = 0
+    while i < len(parts):
+        for n in (3, 2):
+            run = parts[i:i + n]
+            if len(run) < n or not run[0].group(0)[:1].isupper() \
+                    or any(text[a.end():b.start()] not in (" ", "-") for a, b in itertools.pairwise(run)):
+                continue
+            typed = [m.group(0) for m in run]
+            joined = "".join(typed)
+            if len(joined) >= _JOINED_LETTERS and known(joined) and not all(word(t) for t in typed):
+                pieces += [text[at:run[0].start()], joined]
+                at = run[-1].end()
+                i += n
+                break
+        else:
+            i += 1
+    pieces.append(text[at:])
+    return "".join(pieces)
 
 
 def set_apart(text: str, names: Collection[str]) -> str:

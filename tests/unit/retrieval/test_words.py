@@ -627,3 +627,34 @@ def test_how_many_with_any_measure_word_reads_how_many() -> None:
 
     assert "how many" in english_chinese("蔡明介持有多少張聯發科的股票？", ["蔡明介", "聯發科"])
     assert "how many" in english_chinese("有几辆车", []) and "how much" in english_chinese("多少钱", [])
+
+
+def test_a_name_typed_as_words_is_joined_where_the_graph_writes_it_as_one() -> None:
+    from xgrag.retrieval.linking import key_tokens
+    from xgrag.retrieval.words import join_typed_names
+    stored = {"innsbruckerplatz", "alttegel", "krummelanke", "rathausschoneberg", "new", "york", "newyork"}
+
+    def known(w: str) -> bool:
+        return bool(key_tokens(w)) and set(key_tokens(w)) <= stored
+    assert join_typed_names("Welcher U-Bahnhof liegt neben dem Innsbrucker Platz?", known, known) == \
+        "Welcher U-Bahnhof liegt neben dem InnsbruckerPlatz?"
+    assert join_typed_names("Wie lang ist das Segment zur Endstation Alt-Tegel?", known, known) == \
+        "Wie lang ist das Segment zur Endstation AltTegel?"
+    # three words, and two names in one question
+    assert join_typed_names("Von Rathaus Schöne Berg bis Krumme Lanke", known, known) == \
+        "Von RathausSchöneBerg bis KrummeLanke"
+    # every word typed is a name's word of its own: read as typed
+    assert join_typed_names("Trains to New York", known, known) == "Trains to New York"
+    # typed in lower case, or across a comma, or too short: unchanged
+    assert join_typed_names("the krumme lanke stop", known, known) == "the krumme lanke stop"
+    assert join_typed_names("Krumme, Lanke", known, known) == "Krumme, Lanke"
+    assert join_typed_names("Al Te", lambda w: True, lambda w: False) == "Al Te"
+
+
+def test_a_key_spelling_an_umlaut_out_says_the_word_with_it() -> None:
+    from xgrag.retrieval.words import content_stems
+    # "laenge_in_meter" is the Länge "wie lang" asks; "hoehe" the Höhe
+    assert "lang" in content_stems("laenge in meter") & content_stems("Wie lang ist das Segment")
+    assert content_stems("hoehe") & content_stems("Höhe")
+    # words shorter than five letters are left alone
+    assert "pom" not in content_stems("poem")
