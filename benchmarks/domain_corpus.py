@@ -8704,6 +8704,33 @@ where its script opens its author's local file; tcm-herbs (1,533 nodes, names on
 property question; tmf-frameworx's cost and time values are the project's own simulation; vietnam-codes skips the
 data file's third law as its script does. Three of the five are in Chinese or Vietnamese, one in German.
 
+Helper s48A's paragraph (government, law, courts, elections, legislation, politics and public administration), written
+blind for the forty-eighth split: no graph. The helper began at 21:20 UTC on 5 December 2026 with a 23:00 deadline
+(new work to stop at 22:50) and, after some 45 minutes of searching (code, pages and find_string searches in English,
+Portuguese, Spanish, French, Italian, German, Polish, Korean, Japanese and Chinese for parliaments, deputies, senators,
+parties, constituencies, elections, ministers, government organisation charts, procurement, lobbying, treaties, courts,
+judges and statutes), found no repository that meets the rules and is neither in the corpus nor left out before; it
+adds no Graph, no writer and no question file, and no xgrag command was run on anything. Considered for the first time
+and left out: a Chilean Senate seeder (Senator, Party, Law, Committee, Lobbyist: where its scraped data/*.json are
+absent it seeds four parties, five invented senators and three invented bills, and it writes random VOTED_SAME edges;
+its repository not named by the index); vlasta-kus/legal-kg (by its listing, prompts for a GPT extraction and test
+resources, no data); bhargavlukka/lisa-legal-kg (by its listing, an LLM extraction pipeline over CourtListener
+downloads); aabccd021/legal-kg (by its listing, Indonesia's Omnibus Law as RDF with SPARQL queries, no Neo4j load
+seen); oserpe/Youtube-Analytics (its Neo4j loader reads politicians from a MongoDB collection; not examined further);
+and, its repository not named by the index, an Indian constituency-to-district loader reading Excel files from its
+author's desktop folders. The Czech "UPA projekt 1" scripts, which s45A thought worth a look, read a voting.json, and
+none of the 47 indexed repositories holding a voting.json looks, by its name, like theirs; the "Legal Analyser" ten-CSV
+import reads legal_sections__1_.csv, which find_string finds only in that script and in a README telling the user to
+put the files there. Seen again, in the corpus or left out before, not tried again: guiathayde/neo4j-camara-deputados
+(camara-deputados), xventura70/tfm-uoc-wirearchy (generalitat-org-chart), Clarence-Kong/QABasedOnPolicyKnowledgeGraph,
+jmelgarmartin/congreso_insights and jmelgarmartin/congreso, labdados/tec-cid, dmehrotra/department-of-defense-cypher,
+qiuyue97/leader_graph, phuongnga205/legal-kg, whytekieran/Neo4J-Project and the other Irish 2016 election course
+projects, the georgia-fec-2022 fetcher, the cities, governing parties and ideologies script, the Slovak National Council
+votes project, the congress-legislators temporal loader, the FedMCP/CanadaGPT OpenParliament ingesters, the swissparlpy
+and tkapi loaders, the Sri Lankan gazette loaders, justin-napolitano's Supreme Court repositories,
+mohammadimathstar/ECtHR-Network, niharikaveer/IPD, tanisthahota/AI-Driven-Research-Engine-for-Commercial-Courts,
+ma3u/Sozialrecht_RAG and legis-graph.
+
 [s48A paragraph above]
 
 [s48B paragraph above]
