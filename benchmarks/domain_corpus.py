@@ -8704,6 +8704,41 @@ where its script opens its author's local file; tcm-herbs (1,533 nodes, names on
 property question; tmf-frameworx's cost and time values are the project's own simulation; vietnam-codes skips the
 data file's third law as its script does. Three of the five are in Chinese or Vietnamese, one in German.
 
+Helper s48A's paragraph (government, law, courts, elections, legislation, politics and public administration), written
+blind for the forty-eighth split: no graph. The helper began at 21:20 UTC on 5 December 2026 (deadline 23:00) and
+searched (code, pages and docs searches, find_string and find_repos, in English, Portuguese, Spanish, French, Italian,
+German, Polish, Russian, Turkish, Indonesian, Korean, Japanese and Chinese, for parliaments, deputies, senators,
+parties, constituencies, elections, ministers, government organisation charts, procurement, lobbying, sanctions,
+treaties, courts, judges and statutes); it found no repository that meets the rules and is neither in the corpus nor
+left out before, so it adds no Graph, no writer and no question file, and no xgrag command was run on anything.
+Considered for the first time and left out: dhinakaran311/Legal_Research_Assistant (fetched: 164 scraped sections of 19
+Indian acts and their Act nodes, under 200 nodes in two labels, loaded by
+data_ingestion/loaders/load_multi_act_to_neo4j.py through its ai_engine's client; the one section file read, CrPC 438,
+holds IndiaCode's page footer as its content); showjihyun/KoreaPolitician (fetched: the 22nd National Assembly's 300
+members in assembly_members_complete.json, but its backend/neo4j_importer.py's __main__ creates only the Member nodes,
+one label; its import_data, which would add parties, regions and schools, reads keys that file lacks, and its other
+graphs come from news crawled at run time); vlasta-kus/legal-kg (by its listing, prompts for a GPT extraction and test
+resources, no data); bhargavlukka/lisa-legal-kg (by its listing, an LLM extraction pipeline over CourtListener
+downloads); aabccd021/legal-kg (by its listing, Indonesia's Omnibus Law as RDF with SPARQL queries, no Neo4j load seen);
+oserpe/Youtube-Analytics (its Neo4j loader reads politicians from a MongoDB collection; not examined further); and,
+their repositories not named by the index, Canton Lucerne's Wahlkreis, Amt and Region scripts over its Gemeinde nodes
+(some eighty municipalities by name, small), an Indian constituency-to-district loader reading Excel files from its
+author's desktop folders and a Supreme Court of India judgments plan (a design document, no data). The Czech "UPA
+projekt 1" scripts, which s45A thought worth a look, read a voting.json, and none of the 47 indexed repositories holding
+a voting.json looks, by its name, like theirs; the "Legal Analyser" ten-CSV import reads legal_sections__1_.csv, which
+find_string finds only in that script and in a README telling the user to put the files there. Seen again, in the corpus
+or left out before, not tried again: guiathayde/neo4j-camara-deputados (camara-deputados), xventura70/tfm-uoc-wirearchy
+(generalitat-org-chart), Clarence-Kong/QABasedOnPolicyKnowledgeGraph, the Sri Lankan gazette loaders (beside
+sri-lanka-ministries), jmelgarmartin/congreso_insights and jmelgarmartin/congreso, labdados/tec-cid,
+dmehrotra/department-of-defense-cypher, qiuyue97/leader_graph, phuongnga205/legal-kg, the Korean statutes and precedents
+of KernelAcademy-AICamp's law-3-team project, the Chilean senators seed file, whytekieran/Neo4J-Project and the other
+Irish 2016 election course projects, the georgia-fec-2022 fetcher, the cities, governing parties and ideologies script,
+the French regions, departments and communes loader, the Slovak National Council votes project, the Bundestag speeches
+Java importer, the congress-legislators temporal loader, the FedMCP/CanadaGPT OpenParliament ingesters, the swissparlpy
+and tkapi loaders, justin-napolitano's Supreme Court repositories, mohammadimathstar/ECtHR-Network, niharikaveer/IPD,
+tanisthahota/AI-Driven-Research-Engine-for-Commercial-Courts, ma3u/Sozialrecht_RAG, neo4j-examples/graphgists and
+legis-graph.
+
 [s48A paragraph above]
 
 [s48B paragraph above]
