@@ -18977,6 +18977,68 @@ def write_tmf_frameworx(store: Any, mirror: Path) -> None:
         store.query(_TMF_LOAD_CSV.sub("UNWIND $rows AS map", statement), {"rows": rows}, read_only=False)
 
 
+KGQA = "hyqshr/KGQA"  # Yiqiu Huang's Chinese financial knowledge-graph question answering over Tushare data (2021)
+KGQA_COMMIT = "301d5d513700a553bb1782604b8f5b442d788f0b"  # its one commit, 23 December 2021
+KGQA_LOADER = "step2_store_to_neo4j.py"
+# the files its loader reads with pandas.read_csv(path, encoding='gbk'), by the paths it gives them (run from the
+# repository's root), and the file each is: its last read, './data/股票-股东信息.csv', names a path the repository
+# never held; the one file of that name it holds is under data/knowledge/, beside the four others
+KGQA_FILES = {f"./data/knowledge/{name}.csv": f"data/knowledge/{name}.csv"
+              for name in ("股票信息", "概念信息", "股东信息", "股票-概念信息")}
+KGQA_FILES["./data/股票-股东信息.csv"] = "data/knowledge/股票-股东信息.csv"
+
+
+def _kgqa_pandas(mirror: Path) -> types.ModuleType:
+    """The `pandas` KGQA's loader reads its files with: read_csv(path, encoding='gbk') of KGQA_FILES' paths only, the
+    file decoded from GBK (the encoding it names) and typed as read_csv's defaults type it (_Frame: a code of six
+    digits, "000001", is the integer 1); a header's empty column is named "Unnamed: <i>", as pandas names it."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        if options != {"encoding": "gbk"}:
+            raise CorpusError(f"{KGQA}: its loader reads {path} with {sorted(options)}, which is not read here")
+        if path not in KGQA_FILES:
+            raise CorpusError(f"{KGQA}: its loader reads {path}, which is not read here")
+        text = read_file(KGQA, KGQA_FILES[path], mirror, KGQA_COMMIT).decode("gbk")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        header = [name or f"Unnamed: {i}" for i, name in enumerate(rows[0])]
+        return _Frame(header, [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_china_stock_concepts(store: Any, mirror: Path) -> None:
+    """step2_store_to_neo4j.py of hyqshr/KGQA ("基于知识图谱的金融数据问答系统", Knowledge Graph Question Answering
+    with Chinese Financial data from TuShare: Yiqiu Huang's December 2021 question-answering demo, its questions
+    matched by an Aho-Corasick automaton; no licence stated; in Chinese) run as written from the repository's root,
+    at KGQA_COMMIT, over the five files of data/knowledge/ it reads (its step1_get_data.py fetched them from Tushare's
+    stock_basic, concept, concept_detail and top10_holders): China's listed A-share stocks (股票: TS代码 "000001.SZ",
+    股票代码, 股票名称 "平安银行", 行业 "银行"), Tushare's concepts (概念: 概念代码 "TS2", 概念名称 "5G"), the
+    shareholders (股东: 股东名称), each stock 所属概念 its concepts, and each stock's largest shareholder in its report
+    for 2018 (股东 持有 股票 {ann_date, end_date, hold_amount in shares, hold_ratio in per cent}). The module is
+    executed in a namespace of its own whose `pandas` is _kgqa_pandas (read_csv of the five files, GBK, typed as
+    pandas' defaults type them), whose `py2neo` is _py2neo's Node, Relationship and NodeMatcher with a Graph whose
+    create and NodeMatcher's match(...).first() are each one statement on the store (py2neo 2021.1's Graph.create sends
+    each in a transaction of its own), whose `tqdm` passes its iterable through, whose prints are silenced and which
+    imports nothing else. What the loader had to change: its last file, './data/股票-股东信息.csv', is read from
+    data/knowledge/ (the one file of that name the repository holds; the script's path never existed in it). Nothing
+    of what it sends is changed for Neo4j 5.26, and no index or constraint is created, as it creates none."""
+    source = read_file(KGQA, KGQA_LOADER, mirror, KGQA_COMMIT).decode("utf-8")
+    py2neo_module = _py2neo(store)
+    transaction = _Py2neoTransaction(store)
+    # Graph(url, auth=...).create(subject): each node or relationship created at once; NodeMatcher(graph) reads the
+    # graph's first(label, properties) as _py2neo's matcher reads a transaction's
+    py2neo_module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        create=transaction.create, first=transaction.first)
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    importer = _loader_importer(KGQA, {"pandas": _kgqa_pandas(mirror), "py2neo": py2neo_module,
+                                       "tqdm": tqdm_module}, frozenset())
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    _run_loader(KGQA, KGQA_LOADER, source, importer, print=_quiet)
+
+
 # [s48B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -21620,6 +21682,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "application functions each application has, a few SID entities and a "
                                      "Request-to-Answer example of customers, agents and inquiries",
           writer=write_tmf_frameworx, source=TMF_FRAMEWORX),
+    Graph("china-stock-concepts", "frozen", "China's listed A-share stocks as Tushare listed them in 2021 (in "
+                                             "Chinese): each stock's Tushare code, stock code, name and industry, "
+                                             "the Tushare concepts it belongs to, and its largest shareholder in its "
+                                             "2018 report with the shares and per cent held (hyqshr/KGQA's "
+                                             "financial question-answering graph)",
+          writer=write_china_stock_concepts, source=KGQA),
     # [s48B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
