@@ -8741,6 +8741,56 @@ legis-graph.
 
 [s48A paragraph above]
 
+Helper s48B's paragraph, written blind (the forty-eighth split, in preparation; domain searched: commerce, finance,
+business, economics, companies, trade and banking). china-stock-concepts: github.com/hyqshr/KGQA (Yiqiu Huang's
+"基于知识图谱的金融数据问答系统", Knowledge Graph Question Answering with Chinese Financial data from TuShare, December
+2021; no licence stated; in Chinese), its step2_store_to_neo4j.py (py2neo 2021.1 and pandas) run as written at
+KGQA_COMMIT (301d5d5, 23 December 2021, its one commit) over the five GBK files of data/knowledge/ that its
+step1_get_data.py wrote from Tushare (stock_basic, concept, concept_detail, top10_holders of 2018). What the loader
+needed (write_china_stock_concepts): py2neo's Graph.create and NodeMatcher(graph).match(...).first() as one statement
+each over the store (_py2neo's Node, Relationship and NodeMatcher; a Graph of create and first), a pandas whose
+read_csv(path, encoding='gbk') reads those five files only (_kgqa_pandas over _Frame: pandas' default types), tqdm
+passed through, prints silenced; its last read, './data/股票-股东信息.csv', names a path the repository never held (its
+step1 writes the file to data/knowledge/, the one file of that name it holds, read from there); nothing else changed,
+and no index or constraint, as it creates none. Graph (`up` 3 min 57 s, server start included, about 74,000 statements):
+7,511 nodes in 3 labels, 股票 4,139 (TS代码 "000001.SZ", 股票代码, 股票名称, 行业: 111 industries), 股东 3,013
+(股东名称), 概念 359 (概念代码 "TS2", 概念名称 "5G"); 22,074 relationships, 所属概念 18,634 (股票 to 概念) and 持有
+3,440 (股东 to 股票: ann_date, end_date, hold_amount in shares, hold_ratio in per cent). Quirks kept as the script
+writes them: 股票代码 is the integer pandas reads (1 for 000001; 1,450 codes lose leading zeros); each stock has at most
+one shareholder, the first row Tushare returned of its 2018 top ten (not always the largest: 平安银行's is
+新华人寿保险股份有限公司 with 0.29), 699 stocks none; a holder is matched by its name cut at the first '-' (414 rows'
+names have one: a fund or trust account is its manager, "新华人寿保险股份有限公司-分红-个人分红-018L-FH002深"), the full
+name kept nowhere, so 118 holders hold several stocks (中国建设银行股份有限公司 53, as custodian of funds); dates are
+integers (20181231; 3,365 of the end dates); 142 concept rows of 22 stocks not in the stock list (*ST盐湖) find no stock
+and write nothing; 476 stocks have no concept, four concepts (垃圾分类, 科创板, 科创板对标, 新型病毒) no stock. Its 14
+questions, in Chinese: 6 edge (the shareholder of 贵州茅台 and of 宁德时代, the stock 梁稳根 and
+河北京海担保投资有限公司 hold, the one stock of the concept AH溢价股, the one concept of 博士眼镜), 4 node-property
+(比亚迪's stock code, 海天味业's TS code, 宁德时代's industry, the stock of code 600436), 2 relationship-property
+(瑞庭投资's per cent of 宁德时代, 中国三峡建设管理有限公司's shares of 长江电力), 2 two-hop (the concept of the stock
+陶平 and 顾维明 hold); each answer the only one the graph holds (checked with Cypher); domain_gold.py check: 0 problems;
+no xgrag command was run on the graph. Overlaps, disclosed: a-share-companies (spent) and china-top-shareholders (tune)
+hold China's listed companies from Tushare too, with industries and concepts (2018's boards) and with 2020's top-ten
+holders of 678 companies; listed-company-profiles and china-industry-chain (spent) hold A-share companies; this graph is
+every stock listed when it was fetched (committed December 2021) with Tushare's 359 concepts and one 2018 holder each,
+in its own Chinese labels. Considered and left out: hazwani-droid/giraffe (21 Malaysian companies of fabricated-looking
+figures, a dump), MobinRanjbar/SRG_TSE (Tehran Stock Exchange holders: its loader reads a MongoDB filled at run time
+from TSETMC, only a 764-row sample committed, one relationship type),
+thetombrider/italian-tech-ecosystem-knowledge-graph (Italian start-ups and investors, 2025: loaded through a Streamlit
+form where the user picks each file's entity type, HEAD "merge - non funge"),
+gvaleriou/tecnologias-de-informacion-para-lucha-anticorrupcion (Costa Rica's SICOP contracts: CSVs written by a notebook
+from xlsx files, its Cypher creating relationships to new unbound nodes), AlessioNar/PW4 (Benetton suppliers as RDF, no
+Neo4j), IlyasBENTACHFINE/argan-traceability-graph (a tiny hand-typed demo), AcuoFS/acuo-data (derivatives test data),
+ZoanHy/home-appliances-chatbot (no data or loader committed), mmarteaga/econograph (no Neo4j),
+Spartan-119/financial_commission_chatbot and aaryan0bb/financial-knowledge-graph (graphs an LLM extracts at run time),
+ChrisLi0204/FinKG, Joker-of-Gotham/finkg and irisdoc2455773668-pixel/finkg (no graph data committed),
+elizarp/neo4j-teomewhy-2024 (only a customers file), y26-max/banking-stock-knowledge-graph (the same Tushare data, no
+snapshot), smartdatalake's CorpWatch loader (its data downloaded), a Tushare S&P 500 notebook (Elasticsearch, broken),
+Vietnamese RAG_NEO4J chatbots (no data); not checked, their repositories not identified or their data not committed: a
+Korean 조달청 payments loader, a DART 타법인출자 loader (one label), a Russian banking database, a Belgian BCE register
+loader and a Norwegian shareholder-register loader. Seen again, in the corpus or left out before:
+hartti/AustralianMines, jgoth/fingest, AdrianoII/PortalTransparencia2Neo4j, opensanctions/offshore-graph, toflit18,
+lemonhu/stock-knowledge-graph and 2020-data-integration/data-collection, each grepped here first.
+
 [s48B paragraph above]
 
 [s48C paragraph above]
@@ -19012,6 +19062,70 @@ def write_tmf_frameworx(store: Any, mirror: Path) -> None:
         store.query(_TMF_LOAD_CSV.sub("UNWIND $rows AS map", statement), {"rows": rows}, read_only=False)
 
 
+KGQA = "hyqshr/KGQA"  # Yiqiu Huang's Chinese financial knowledge-graph question answering over Tushare data (2021)
+KGQA_COMMIT = "301d5d513700a553bb1782604b8f5b442d788f0b"  # its one commit, 23 December 2021
+KGQA_LOADER = "step2_store_to_neo4j.py"
+# the files its loader reads with pandas.read_csv(path, encoding='gbk'), by the paths it gives them (run from the
+# repository's root), and the file each is: its last read, './data/股票-股东信息.csv', names a path the repository
+# never held; the one file of that name it holds is under data/knowledge/, beside the four others
+KGQA_FILES = {f"./data/knowledge/{name}.csv": f"data/knowledge/{name}.csv"
+              for name in ("股票信息", "概念信息", "股东信息", "股票-概念信息")}
+KGQA_FILES["./data/股票-股东信息.csv"] = "data/knowledge/股票-股东信息.csv"
+
+
+def _kgqa_pandas(mirror: Path) -> types.ModuleType:
+    """The `pandas` KGQA's loader reads its files with: read_csv(path, encoding='gbk') of KGQA_FILES' paths only, the
+    file decoded from GBK (the encoding it names) and typed as read_csv's defaults type it (_Frame: a code of six
+    digits, "000001", is the integer 1); a header's empty column is named "Unnamed: <i>", as pandas names it."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        if options != {"encoding": "gbk"}:
+            raise CorpusError(f"{KGQA}: its loader reads {path} with {sorted(options)}, which is not read here")
+        if path not in KGQA_FILES:
+            raise CorpusError(f"{KGQA}: its loader reads {path}, which is not read here")
+        text = read_file(KGQA, KGQA_FILES[path], mirror, KGQA_COMMIT).decode("gbk")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        header = [name or f"Unnamed: {i}" for i, name in enumerate(rows[0])]
+        return _Frame(header, [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_china_stock_concepts(store: Any, mirror: Path) -> None:
+    """step2_store_to_neo4j.py of hyqshr/KGQA ("基于知识图谱的金融数据问答系统", Knowledge Graph Question Answering
+    with Chinese Financial data from TuShare: Yiqiu Huang's December 2021 question-answering demo, its questions
+    matched by an Aho-Corasick automaton; no licence stated; in Chinese) run as written from the repository's root,
+    at KGQA_COMMIT, over the five files of data/knowledge/ it reads (its step1_get_data.py fetched them from Tushare's
+    stock_basic, concept, concept_detail and top10_holders): China's listed A-share stocks (股票: TS代码 "000001.SZ",
+    股票代码, 股票名称 "平安银行", 行业 "银行"), Tushare's concepts (概念: 概念代码 "TS2", 概念名称 "5G"), the
+    shareholders (股东: 股东名称), each stock 所属概念 its concepts, and one shareholder of each stock, the first of
+    its top ten of 2018 that Tushare returned, not always the largest (股东 持有 股票 {ann_date, end_date, hold_amount
+    in shares, hold_ratio in per cent}; the holder matched by its name cut at the first '-', as step1 cut the names of
+    股东信息.csv). The module is
+    executed in a namespace of its own whose `pandas` is _kgqa_pandas (read_csv of the five files, GBK, typed as
+    pandas' defaults type them), whose `py2neo` is _py2neo's Node, Relationship and NodeMatcher with a Graph whose
+    create and NodeMatcher's match(...).first() are each one statement on the store (py2neo 2021.1's Graph.create sends
+    each in a transaction of its own), whose `tqdm` passes its iterable through, whose prints are silenced and which
+    imports nothing else. What the loader had to change: its last file, './data/股票-股东信息.csv', is read from
+    data/knowledge/ (the one file of that name the repository holds; the script's path never existed in it). Nothing
+    of what it sends is changed for Neo4j 5.26, and no index or constraint is created, as it creates none."""
+    source = read_file(KGQA, KGQA_LOADER, mirror, KGQA_COMMIT).decode("utf-8")
+    py2neo_module = _py2neo(store)
+    transaction = _Py2neoTransaction(store)
+    # Graph(url, auth=...).create(subject): each node or relationship created at once; NodeMatcher(graph) reads the
+    # graph's first(label, properties) as _py2neo's matcher reads a transaction's
+    py2neo_module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        create=transaction.create, first=transaction.first)
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    importer = _loader_importer(KGQA, {"pandas": _kgqa_pandas(mirror), "py2neo": py2neo_module,
+                                       "tqdm": tqdm_module}, frozenset())
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    _run_loader(KGQA, KGQA_LOADER, source, importer, print=_quiet)
+
+
 # [s48B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -21655,6 +21769,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "application functions each application has, a few SID entities and a "
                                      "Request-to-Answer example of customers, agents and inquiries",
           writer=write_tmf_frameworx, source=TMF_FRAMEWORX),
+    Graph("china-stock-concepts", "frozen", "China's listed A-share stocks as Tushare listed them in 2021 (in "
+                                             "Chinese): each stock's Tushare code, stock code, name and industry, "
+                                             "the Tushare concepts it belongs to, and one of its top ten "
+                                             "shareholders of 2018 with the shares and per cent held (hyqshr/KGQA's "
+                                             "financial question-answering graph)",
+          writer=write_china_stock_concepts, source=KGQA),
     # [s48B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

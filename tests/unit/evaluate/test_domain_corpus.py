@@ -9014,6 +9014,128 @@ def test_tmf_frameworx_refuses_another_load(tmp_path: Path, monkeypatch: pytest.
         corpus.write_tmf_frameworx(Recorder(), _tmf_mirror(tmp_path, monkeypatch, init, script))
 
 
+# hyqshr/KGQA's step2_store_to_neo4j.py, shortened (each of its five reads, with one row's statement each) and its
+# files, GBK as the repository has them: an unnamed index column, codes without their leading zeros once read
+_KGQA_LOADER = (
+    "from tqdm import tqdm\nimport pandas as pd\nfrom py2neo import Graph, Node, Relationship, NodeMatcher\n\n"
+    "graph = Graph('http://localhost:7474/finance_demo/db/', auth=('neo4j', 'neo4j123'))\nprint(graph)\n\n"
+    "stock_basic = pd.read_csv('./data/knowledge/股票信息.csv', encoding='gbk')\n"
+    "for idx, each_row in tqdm(stock_basic.iterrows()):\n"
+    "    each_stock = Node('股票', TS代码=each_row['ts_code'], 股票代码=each_row['symbol'],\n"
+    "                      股票名称=each_row['name'], 行业=each_row['industry'])\n"
+    "    try:\n        graph.create(each_stock)\n    except Exception as e:\n"
+    "        print(f'Error: {e}, data idx: {idx}, data: {each_row}')\n\n"
+    "concept = pd.read_csv('./data/knowledge/概念信息.csv', encoding='gbk')\n"
+    "for idx, each_row in tqdm(concept.iterrows()):\n"
+    "    graph.create(Node('概念', 概念代码=each_row['code'], 概念名称=each_row['name']))\n\n"
+    "holder = pd.read_csv('./data/knowledge/股东信息.csv', encoding='gbk')\n"
+    "for idx, each_row in tqdm(holder.iterrows()):\n"
+    "    graph.create(Node('股东', 股东名称=each_row['股东名称']))\n\n"
+    "matcher = NodeMatcher(graph)\n"
+    "stock_concept = pd.read_csv('./data/knowledge/股票-概念信息.csv', encoding='gbk')\n"
+    "for idx, each_row in tqdm(stock_concept.iterrows()):\n"
+    "    node1 = matcher.match('股票', TS代码=each_row['ts_code']).first()\n"
+    "    node2 = matcher.match('概念', 概念代码=each_row['id']).first()\n"
+    "    if node1 is not None and node2 is not None:\n"
+    "        graph.create(Relationship(node1, '所属概念', node2))\n\n"
+    "stock_holder = pd.read_csv('./data/股票-股东信息.csv', encoding='gbk')\n"
+    "for idx, each_row in tqdm(stock_holder.iterrows()):\n"
+    "    node1 = matcher.match(\"股票\", TS代码=each_row['ts_code']).first()\n"
+    "    node2 = matcher.match(\"股东\", 股东名称=each_row['holder_name'].split('-')[0]).first()\n"
+    "    if node1 is not None and node2 is not None:\n"
+    "        r = Relationship(node2, '持有', node1, ann_date=each_row['ann_date'], end_date=each_row['end_date'],\n"
+    "                         hold_amount=each_row['hold_amount'], hold_ratio=each_row['hold_ratio'])\n"
+    "        graph.create(r)\n\nprint('实体 关系 导入成功...')")
+_KGQA_DATA = {
+    "股票信息": ",ts_code,symbol,name,industry\r\n0,000001.SZ,1,平安银行,银行\r\n",
+    "概念信息": "code,name,src\r\nTS6,AH溢价股,ts\r\n",
+    "股东信息": "股东名称\r\n新华人寿保险股份有限公司\r\n",
+    # a row of a stock the list does not hold (a delisted one): no relationship
+    "股票-概念信息": (",id,concept_name,ts_code,name\r\n0,TS6,AH溢价股,000001.SZ,平安银行\r\n"
+                      "1,TS6,AH溢价股,000792.SZ,*ST盐湖\r\n"),
+    "股票-股东信息": ("ts_code,ann_date,end_date,holder_name,hold_amount,hold_ratio,Unnamed: 0\r\n"
+                      "000001.SZ,20190307,20181231,新华人寿保险股份有限公司-分红-个人分红-018L-FH002深,49603502,0.29,0\r\n")}
+
+
+class _KgqaStore(Recorder):
+    """A Recorder that answers as the server would: an element id for each node created, the node a match finds
+    among them (by its label and properties)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nodes: dict[str, tuple[str, dict[str, Any]]] = {}
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        created = re.match(r"CREATE \(n:`(\w+)` \$props\) RETURN elementId\(n\) AS id", statement)
+        if created and params:
+            node_id = f"n{len(self.nodes)}"
+            self.nodes[node_id] = (created[1], params["props"])
+            return [{"id": node_id}]
+        matched = re.match(r"MATCH \(n:`(\w+)`\) WHERE n\.`(\w+)` = \$p0 ", statement)
+        if matched and params:
+            return [{"id": node_id, "props": props} for node_id, (label, props) in self.nodes.items()
+                    if label == matched[1] and props.get(matched[2]) == params["p0"]][:1]
+        return []
+
+
+def _kgqa_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _KGQA_LOADER) -> Path:
+    root = tmp_path / "KGQA"
+    (root / "data" / "knowledge").mkdir(parents=True)
+    (root / corpus.KGQA_LOADER).write_text(loader, encoding="utf-8")
+    for name, text in _KGQA_DATA.items():
+        (root / "data" / "knowledge" / f"{name}.csv").write_bytes(text.encode("gbk"))
+    monkeypatch.setattr(corpus, "KGQA_COMMIT", "HEAD")  # an ordinary copy: its files as they are
+    return tmp_path
+
+
+def test_china_stock_concepts_runs_step2_with_py2neo_creates_and_gbk_read_csv(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each graph.create one statement; each NodeMatcher first() a MATCH of the label and property; the stock code
+    # an integer (read_csv's default type: 000001 is 1); the holder matched by the name before its first '-'; the
+    # shareholdings read from data/knowledge/ (the script's ./data/ path is not in the repository)
+    store = _KgqaStore()
+    corpus.write_china_stock_concepts(store, _kgqa_mirror(tmp_path, monkeypatch))
+    create = "CREATE (n:`{}` $props) RETURN elementId(n) AS id".format
+
+    def match(label: str, key: str) -> str:
+        return (f"MATCH (n:`{label}`) WHERE n.`{key}` = $p0 RETURN elementId(n) AS id, properties(n) AS props "
+                "LIMIT 1")
+
+    def edge(kind: str) -> str:
+        return f"MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[r:`{kind}` $props]->(b)"
+
+    assert store.calls == [
+        (create("股票"), {"props": {"TS代码": "000001.SZ", "股票代码": 1, "股票名称": "平安银行", "行业": "银行"}}),
+        (create("概念"), {"props": {"概念代码": "TS6", "概念名称": "AH溢价股"}}),
+        (create("股东"), {"props": {"股东名称": "新华人寿保险股份有限公司"}}),
+        (match("股票", "TS代码"), {"p0": "000001.SZ"}), (match("概念", "概念代码"), {"p0": "TS6"}),
+        (edge("所属概念"), {"a": "n0", "b": "n1", "props": {}}),
+        (match("股票", "TS代码"), {"p0": "000792.SZ"}), (match("概念", "概念代码"), {"p0": "TS6"}),
+        (match("股票", "TS代码"), {"p0": "000001.SZ"}), (match("股东", "股东名称"), {"p0": "新华人寿保险股份有限公司"}),
+        (edge("持有"), {"a": "n2", "b": "n0", "props": {"ann_date": 20190307, "end_date": 20181231,
+                                                          "hold_amount": 49603502, "hold_ratio": 0.29}})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import subprocess\n", "imports subprocess"),
+    ("pd.read_csv('./data/knowledge/other.csv', encoding='gbk')\n", "reads ./data/knowledge/other.csv"),
+    ("pd.read_csv('./data/knowledge/概念信息.csv')\n", r"reads ./data/knowledge/概念信息.csv with \[\]"),
+    ("pd.read_csv('./data/knowledge/概念信息.csv', encoding='utf-8')\n", r"with \['encoding'\]")])
+def test_china_stock_concepts_imports_and_reads_nothing_but_what_its_loader_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _KGQA_LOADER.replace("matcher = NodeMatcher(graph)\n", change)
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_china_stock_concepts(_KgqaStore(), _kgqa_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_china_stock_concepts_is_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("china-stock-concepts").source == corpus.KGQA
+    assert corpus.graph("china-stock-concepts").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.KGQA_COMMIT)
+    assert corpus.KGQA_FILES["./data/股票-股东信息.csv"] == "data/knowledge/股票-股东信息.csv"
+
+
 # [s48B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
