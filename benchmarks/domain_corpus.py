@@ -8708,6 +8708,60 @@ data file's third law as its script does. Three of the five are in Chinese or Vi
 
 [s48B paragraph above]
 
+Helper s48C's paragraph, written blind for the forty-eighth split (domain searched: science, medicine, health,
+biology, chemistry, education and research; begun at 21:20 UTC on 5 December 2026, deadline 23:00). ruc-faculty:
+github.com/Ethan00Si/JuHeRenDa ("聚合人大", a July 2020 to May 2021 student project of Renmin University of China,
+committed by Ethan00Si (Zihua Si) and fellow students: a WeChat mini-program that aggregates the university's news and
+recommends it, with a knowledge graph of its faculty; Python, in Chinese; no licence file or statement; its teacher
+files are the project's crawl of the schools' faculty pages). write_ruc_faculty runs, at RUC_FACULTY_COMMIT (0408a06,
+its HEAD of 28 May 2021), the first cell of utils/process_entity/neo_manual.ipynb,
+`create_graph(path='../../data/teachers/demo')`, over its utils/process_entity/process_to_neo.py, from that folder as
+the notebook does: create_teacher_nodes over data/teachers/demo/ (the School of Economics 经济学院 and the School of
+Information 信息学院) and create_lab_nodes over data/词典/labs/labs_information.json. What the loader had to change:
+nothing of its code or data; it is executed as the module the cell imports, with a py2neo over the store
+(Graph.create, a relationship's unbound end created with it as py2neo does, each create its own statement;
+graph.nodes.match(label, **properties).first()), a jsonlines Reader, an os.walk of the two folders it walks (files in
+name order, where os.walk gives the file system's), an open of only their files (and of the entity2id.json it writes,
+not kept), empty pandas, numpy and tqdm (imported, not used by create_graph). The graph: 393 nodes in five labels
+(Teacher 183: var the name, id a counter, department, major and position as lists, url, and where the page gives them
+email, phone, office, homepage; Major 183 and Position 11: var, id; Department 2; Lab 14: var, id, url) and 817
+relationships (major_in 381, position_is 193, in 183, work_in 60), each with the id the project's README gives its
+type (-1, -2, -4, -5); `up` took 82 s with the server's start. Quirks kept as the loader writes them: names are in
+`var`; the economics "majors" are the teaching sections a teacher belongs to ("经济系-经济史教研室") and one institute
+(中国经济改革与发展研究院), the information school's are research fields ("区块链", "数据挖掘"); positions mix titles
+(教授, 副教授, 讲师, 客座教授, 兼职教授) and offices (中国人民大学校长, 副院长, 纪委书记); 94 e-mails (92 of
+economics) are written with " AT " for "@" and 刘伟's office is "明德主楼*"; visiting professors (Calton Pu, Christian
+Jensen) are teachers; 肖林 has no major; 123 teachers are in no lab (the labs file covers the information school only,
+its "团队" teams among the labs); labs are linked to no department; the other schools' files under data/teachers/ are
+not read, as the cell does not read them. The 14 questions, in Chinese: 7 edge (the teacher of a research field or an
+office, a teacher's lab, teaching section or school), 4 node-property (two offices, a homepage, a lab's web page), 3
+two-hop (the president's teaching section, the lab of a field's researcher, the title of another field's researcher),
+none of relationship property (its one relationship property is a constant id per type); each answer checked with
+Cypher to be the only one the graph holds, every named node's `var` unique across labels; domain_gold.py check: 14
+questions, 0 problems. No xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+sdn-university holds a school's departments, subjects and teachers (neo4j-examples' sdn-university school.cql); the
+other education graphs (dutch-studies, erasmus-leon, swedish-alumni, university-library) are programmes, exchange
+places, alumni and a library; none is a university's faculty as its own pages list them. Considered by s48C for the
+first time and left out: miofuku/farming-bot (gardening families, genera and plants, hand-written: its plant.py runs
+each data/*.cypher file as one query, where a family file's MATCH after CREATE without WITH fails and rotate.cypher
+runs before the families exist); shaonayan/tcm-knowledge-graph (its import-tcm-data.js reads a CSV outside the
+repository into one label, its TypeScript importer regex-extracts entities from the texts of a zipped dataset);
+Orange-Summer/mathgenealogy-backend (the Mathematics Genealogy Project: one label, its CSVs in its crawler's
+repository); zgsddzwj/intelligent_consultation (QASystemOnMedicalKG's medical.json again);
+connectome-neuprint/neuPrint (a Java jar loads its zipped inputs); benjamin-chan/OpenPayments (an R walk-through of
+CMS's files, no Neo4j load seen); and, their repositories not named by the index, not checked further: a Haymana
+foraminifera loader in JavaScript (seven species and their measured characters), an ancient-mural pigments evidence
+loader (Reference, Evidence, Pigment, Mineral), a FishBase freshwater and saltwater fish LOAD CSV (FreshwaterFish,
+SaltwaterFish, Family), a Spanish GBIF-style taxonomy LOAD CSV (whose own comments warn of its volume), a
+crop-pathogen loader fed by a language model, a food-web aggregate LOAD CSV (Consumer and Resource), a course
+prerequisite seed script (one label, Course) and a Memgraph course and concept loader. Seen again, in the corpus or
+left out before: jeffwhite-619/periodicity, covid-19-net/covid-19-community, colombelli/graph-omics,
+etalab-ia/ami-ia-chub, xingyve0319's SHU medical graph, liuhuanyong/QASystemOnMedicalKG, neo4j-examples/health-graph,
+RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, miladNemati-1/MACNeo4j, wvirtue/Plant-Knowledge-Graph,
+JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA, derrabauke/eu-data-workflow, robertogs2/bases,
+ramellose/mako_docs, IEK-13/MatGraphAI, AIDA-UIUC/uiuc-scheduler, cs3219ay1718s1-g6/cir-viz, agroshar/DIT873,
+MaayanLab/DRC-Portals, zysNLP/quickllm, sokcho-kim/scrape-hub, the Purdue CS course graph and dgg32's repositories.
+
 [s48C paragraph above]
 
 [s48D paragraph above]
