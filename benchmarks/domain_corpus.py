@@ -8793,6 +8793,60 @@ lemonhu/stock-knowledge-graph and 2020-data-integration/data-collection, each gr
 
 [s48B paragraph above]
 
+Helper s48C's paragraph, written blind for the forty-eighth split (domain searched: science, medicine, health,
+biology, chemistry, education and research; begun at 21:20 UTC on 5 December 2026, deadline 23:00). ruc-faculty:
+github.com/Ethan00Si/JuHeRenDa ("聚合人大", a July 2020 to May 2021 student project of Renmin University of China,
+committed by Ethan00Si (Zihua Si) and fellow students: a WeChat mini-program that aggregates the university's news and
+recommends it, with a knowledge graph of its faculty; Python, in Chinese; no licence file or statement; its teacher
+files are the project's crawl of the schools' faculty pages). write_ruc_faculty runs, at RUC_FACULTY_COMMIT (0408a06,
+its HEAD of 28 May 2021), the first cell of utils/process_entity/neo_manual.ipynb,
+`create_graph(path='../../data/teachers/demo')`, over its utils/process_entity/process_to_neo.py, from that folder as
+the notebook does: create_teacher_nodes over data/teachers/demo/ (the School of Economics 经济学院 and the School of
+Information 信息学院) and create_lab_nodes over data/词典/labs/labs_information.json. What the loader had to change:
+nothing of its code or data; it is executed as the module the cell imports, with a py2neo over the store
+(Graph.create, a relationship's unbound end created with it as py2neo does, each create its own statement;
+graph.nodes.match(label, **properties).first()), a jsonlines Reader, an os.walk of the two folders it walks (files in
+name order, where os.walk gives the file system's), an open of only their files (and of the entity2id.json it writes,
+not kept), empty pandas, numpy and tqdm (imported, not used by create_graph). The graph: 393 nodes in five labels
+(Teacher 183: var the name, id a counter, department, major and position as lists, url, and where the page gives them
+email, phone, office, homepage; Major 183 and Position 11: var, id; Department 2; Lab 14: var, id, url) and 817
+relationships (major_in 381, position_is 193, in 183, work_in 60), each with the id the project's README gives its
+type (-1, -2, -4, -5); `up` took 82 s with the server's start. Quirks kept as the loader writes them: names are in
+`var`; the economics "majors" are the teaching sections a teacher belongs to ("经济系-经济史教研室") and one institute
+(中国经济改革与发展研究院), the information school's are research fields ("区块链", "数据挖掘"); positions mix titles
+(教授, 副教授, 讲师, 客座教授, 兼职教授) and offices (中国人民大学校长, 副院长, 纪委书记); 94 e-mails (92 of
+economics) are written with " AT " for "@" and 刘伟's office is "明德主楼*"; visiting professors (Calton Pu, Christian
+Jensen) are teachers; 肖林 has no major; 123 teachers are in no lab (the labs file covers the information school only,
+its "团队" teams among the labs); labs are linked to no department; the other schools' files under data/teachers/ are
+not read, as the cell does not read them. The 14 questions, in Chinese: 7 edge (the teacher of a research field or an
+office, a teacher's lab, teaching section or school), 4 node-property (two offices, a homepage, a lab's web page), 3
+two-hop (the president's teaching section, the lab of a field's researcher, the title of another field's researcher),
+none of relationship property (its one relationship property is a constant id per type); each answer checked with
+Cypher to be the only one the graph holds, every named node's `var` unique across labels; domain_gold.py check: 14
+questions, 0 problems. No xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+sdn-university holds a school's departments, subjects and teachers (neo4j-examples' sdn-university school.cql); the
+other education graphs (dutch-studies, erasmus-leon, swedish-alumni, university-library) are programmes, exchange
+places, alumni and a library; none is a university's faculty as its own pages list them. Considered by s48C for the
+first time and left out: miofuku/farming-bot (gardening families, genera and plants, hand-written: its plant.py runs
+each data/*.cypher file as one query, where a family file's MATCH after CREATE without WITH fails and rotate.cypher
+runs before the families exist); shaonayan/tcm-knowledge-graph (its import-tcm-data.js reads a CSV outside the
+repository into one label, its TypeScript importer regex-extracts entities from the texts of a zipped dataset);
+Orange-Summer/mathgenealogy-backend (the Mathematics Genealogy Project: one label, its CSVs in its crawler's
+repository); zgsddzwj/intelligent_consultation (QASystemOnMedicalKG's medical.json again);
+connectome-neuprint/neuPrint (a Java jar loads its zipped inputs); benjamin-chan/OpenPayments (an R walk-through of
+CMS's files, no Neo4j load seen); and, their repositories not named by the index, not checked further: a Haymana
+foraminifera loader in JavaScript (seven species and their measured characters), an ancient-mural pigments evidence
+loader (Reference, Evidence, Pigment, Mineral), a FishBase freshwater and saltwater fish LOAD CSV (FreshwaterFish,
+SaltwaterFish, Family), a Spanish GBIF-style taxonomy LOAD CSV (whose own comments warn of its volume), a
+crop-pathogen loader fed by a language model, a food-web aggregate LOAD CSV (Consumer and Resource), a course
+prerequisite seed script (one label, Course) and a Memgraph course and concept loader. Seen again, in the corpus or
+left out before: jeffwhite-619/periodicity, covid-19-net/covid-19-community, colombelli/graph-omics,
+etalab-ia/ami-ia-chub, xingyve0319's SHU medical graph, liuhuanyong/QASystemOnMedicalKG, neo4j-examples/health-graph,
+RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, miladNemati-1/MACNeo4j, wvirtue/Plant-Knowledge-Graph,
+JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA, derrabauke/eu-data-workflow, robertogs2/bases,
+ramellose/mako_docs, IEK-13/MatGraphAI, AIDA-UIUC/uiuc-scheduler, cs3219ay1718s1-g6/cir-viz, agroshar/DIT873,
+MaayanLab/DRC-Portals, zysNLP/quickllm, sokcho-kim/scrape-hub, the Purdue CS course graph and dgg32's repositories.
+
 [s48C paragraph above]
 
 [s48D paragraph above]
@@ -19658,6 +19712,149 @@ def write_tcm_herbs(store: Any, mirror: Path) -> None:
     _run_loader(TCM_HERBS, TCM_HERBS_LOADER, source, importer, print=_quiet, open=opened)
 
 
+RUC_FACULTY = "Ethan00Si/JuHeRenDa"  # 聚合人大 (2020-2021): Renmin University news aggregation with a faculty graph
+# its HEAD ("增加了demo展示", 28 May 2021); the loader, the notebook cell that runs it and the files they read are as
+# this commit has them
+RUC_FACULTY_COMMIT = "0408a061213342dca3da873c2e1459dae4ca8330"
+RUC_FACULTY_LOADER = "utils/process_entity/process_to_neo.py"
+RUC_FACULTY_NOTEBOOK = "utils/process_entity/neo_manual.ipynb"  # its first cell: create_graph over the demo folder
+RUC_FACULTY_CWD = "utils/process_entity"  # where the notebook runs: the loader's relative paths start here
+# the notebook's first cell, as written: the repository's own call of its loader
+RUC_FACULTY_CELL = "from process_to_neo import create_graph\ncreate_graph(path='../../data/teachers/demo')"
+# the folders its create_teacher_nodes and create_lab_nodes walk, by the paths they give them
+RUC_FACULTY_FOLDERS = frozenset({"../../data/teachers/demo", "../../data/词典/labs"})
+_RUC_FACULTY_IMPORTS = frozenset({"re", "json"})  # and jsonlines, pandas, os, numpy, tqdm, py2neo: given below
+
+
+class _RucFacultyNode(_Py2neoNode):
+    """py2neo's Node, with the item access the loader uses (`teacher[prop] = value`, `teachers[0]['department']`)."""
+
+    def __getitem__(self, key: str) -> Any:
+        return self.properties.get(key)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.properties[key] = value
+
+
+def _ruc_faculty_listing(mirror: Path, folder: str) -> tuple[list[str], list[str]]:
+    """The (sub-folders, files) directly in `folder` of the repository at RUC_FACULTY_COMMIT, each sorted by name (git
+    lists them so; os.walk lists them in the file system's order, which the ids the loader counts follow)."""
+    git_dir = _fetched(RUC_FACULTY, mirror)
+    if git_dir is None:
+        raise CorpusError(f"{RUC_FACULTY}: no fetched mirror under {mirror} to list {folder} at {RUC_FACULTY_COMMIT}")
+    proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-z", RUC_FACULTY_COMMIT, f"{folder}/"],
+                          capture_output=True, check=False)
+    if proc.returncode != 0:
+        raise CorpusError(f"{RUC_FACULTY}: cannot list {folder} in the mirror ({proc.stderr.decode().strip()})")
+    folders: list[str] = []
+    files: list[str] = []
+    for entry in proc.stdout.decode("utf-8").split("\0"):
+        if entry:
+            meta, _, path = entry.partition("\t")
+            (folders if meta.split()[1] == "tree" else files).append(posixpath.basename(path))
+    if not folders and not files:
+        raise CorpusError(f"{RUC_FACULTY}: {folder} is empty or absent at {RUC_FACULTY_COMMIT}")
+    return sorted(folders), sorted(files)
+
+
+def write_ruc_faculty(store: Any, mirror: Path) -> None:
+    """The first cell of utils/process_entity/neo_manual.ipynb of Ethan00Si/JuHeRenDa ("聚合人大", a 2020-2021
+    student project of Renmin University of China aggregating its schools' news, with a knowledge graph of its
+    faculty; in Chinese; no licence stated), read at RUC_FACULTY_COMMIT: `create_graph(path='../../data/teachers/demo')`
+    of its process_to_neo.py, run from utils/process_entity/ as the notebook runs it. create_teacher_nodes walks
+    data/teachers/demo/ (the faculty of the School of Economics 经济学院 and the School of Information 信息学院 as
+    the project's crawlers scraped their web pages, one JSON object a line: name, department, major (research
+    fields or teaching sections), position (titles and offices), url, email, phone, office, homepage) and CREATEs
+    each teacher (Teacher: var = the name, id = its counter, and every other field of its line), major_in each
+    Major (var, id; matched by var before one is created), position_is each Position (likewise), then one
+    Department per file (var = its first teacher's department) that each of the file's teachers is `in`;
+    create_lab_nodes walks data/词典/labs/ (labs_information.json: the School of Information's labs and teams, their
+    url and members) and CREATEs each Lab (var, id, url), each member (the Teacher of that name and department)
+    work_in it; every relationship carries the id the project's README gives its type (major_in -1, position_is -2,
+    in -4, work_in -5). How it runs: process_to_neo.py is executed as the module the cell imports, in a namespace of
+    its own whose `py2neo` gives Graph (create: a node, or a relationship whose unbound ends py2neo creates with it,
+    each one statement through _Py2neoTransaction; nodes.match(label, **properties).first(): the first node of that
+    label with those properties; its url and credentials not used), Node (_RucFacultyNode) and Relationship, whose
+    `jsonlines.Reader` yields each line's object, whose `os.walk` lists the mirror's folders the loader walks
+    (RUC_FACULTY_FOLDERS, files by name), whose `open` reads only the files in them and takes the entity2id.json the
+    cell writes (not kept), whose pandas, numpy and tqdm (imported, not called by create_graph) are empty, whose
+    prints are silenced; then the cell runs as written (it must be RUC_FACULTY_CELL). Nothing the loader sends is
+    changed for Neo4j 5.26."""
+    source = read_file(RUC_FACULTY, RUC_FACULTY_LOADER, mirror, RUC_FACULTY_COMMIT).decode("utf-8")
+    notebook = json.loads(read_file(RUC_FACULTY, RUC_FACULTY_NOTEBOOK, mirror, RUC_FACULTY_COMMIT))
+    cells = [cell for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"]
+    cell = "".join(cells[0].get("source", [])).strip() if cells else ""
+    if cell != RUC_FACULTY_CELL:
+        raise CorpusError(f"{RUC_FACULTY}: {RUC_FACULTY_NOTEBOOK}'s first cell is no longer {RUC_FACULTY_CELL!r}")
+
+    def repo_path(path: str) -> str:
+        return posixpath.normpath(posixpath.join(RUC_FACULTY_CWD, path))
+
+    def walk(top: str) -> Any:
+        if top not in RUC_FACULTY_FOLDERS:
+            raise CorpusError(f"{RUC_FACULTY}: its loader walks {top}, which is not read here")
+        folders, files = _ruc_faculty_listing(mirror, repo_path(top))
+        if folders:  # os.walk would go on into them: nothing the loader reads has any
+            raise CorpusError(f"{RUC_FACULTY}: {top} holds folders {folders}, which are not read here")
+        yield top, folders, files
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if mode == "w" and path == "entity2id.json":  # the entity ids the cell writes beside it: not kept
+            return io.StringIO()
+        if mode != "r" or posixpath.dirname(path) not in RUC_FACULTY_FOLDERS:
+            raise CorpusError(f"{RUC_FACULTY}: its loader opens {path} ({mode}), which is not read here")
+        return io.StringIO(read_file(RUC_FACULTY, repo_path(path), mirror, RUC_FACULTY_COMMIT).decode("utf-8"))
+
+    def reader(lines: Any) -> Any:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():  # jsonlines.Reader stops on a blank line (skip_empty is False by default)
+                raise CorpusError(f"{RUC_FACULTY}: line {number} of a file its loader reads is blank")
+            yield json.loads(line)
+
+    writes = _Py2neoTransaction(store)
+
+    def create(subject: Any) -> None:
+        if isinstance(subject, _Py2neoRelationship):  # py2neo creates a relationship's unbound ends with it
+            for end in (subject.start, subject.end):
+                if isinstance(end, _Py2neoNode) and end.identity is None:
+                    writes.create(end)
+        writes.create(subject)
+
+    def first(label: str, properties: dict[str, Any]) -> _RucFacultyNode | None:
+        found = writes.first(label, properties)
+        if found is None:
+            return None
+        node = _RucFacultyNode(*found.labels, **found.properties)
+        node.identity = found.identity
+        return node
+
+    graph = types.SimpleNamespace(create=create, nodes=types.SimpleNamespace(
+        match=lambda label, **properties: types.SimpleNamespace(first=lambda: first(label, properties))))
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: graph  # type: ignore[attr-defined]
+    py2neo_module.Node = _RucFacultyNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    jsonlines_module = types.ModuleType("jsonlines")
+    jsonlines_module.Reader = reader  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.walk = walk  # type: ignore[attr-defined]
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    loader_module = types.ModuleType("process_to_neo")
+    modules = {"py2neo": py2neo_module, "jsonlines": jsonlines_module, "os": os_module, "tqdm": tqdm_module,
+               "pandas": types.ModuleType("pandas"), "numpy": types.ModuleType("numpy"),
+               "process_to_neo": loader_module}
+    importer = _loader_importer(RUC_FACULTY, modules, _RUC_FACULTY_IMPORTS)
+    safe = {**builtins.__dict__, "__import__": importer, "open": opened, "print": _quiet}
+    loader_module.__dict__.update({"__builtins__": safe, "__name__": "process_to_neo"})
+    exec(compile(source, f"{RUC_FACULTY}/{RUC_FACULTY_LOADER}", "exec", dont_inherit=True),  # noqa: S102 - its loader
+         loader_module.__dict__)
+    namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "__main__"}
+    exec(compile(cell, f"{RUC_FACULTY}/{RUC_FACULTY_NOTEBOOK}", "exec", dont_inherit=True),  # noqa: S102 - its cell
+         namespace)
+
+
 # [s48C source and writer above]
 
 
@@ -21820,6 +22017,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "Chinese): each herb's other names, functions, indications, regions, nature, "
                                  "flavours, channels and source book",
           writer=write_tcm_herbs, source=TCM_HERBS),
+    Graph("ruc-faculty", "frozen", "the faculty of two schools of Renmin University of China (a 2020 student "
+                                   "project's scrape, in Chinese): each teacher's school, research fields or "
+                                   "teaching section, titles, contact details and lab",
+          writer=write_ruc_faculty, source=RUC_FACULTY),
     # [s48C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

@@ -9751,6 +9751,215 @@ def test_tcm_herbs_stops_as_its_script_does_on_a_triple_of_a_node_not_in_the_nod
     assert [params["props"] for statement, params in store.calls if "[r:" in statement] == [{}, {}]
 
 
+# Ethan00Si/JuHeRenDa's utils/process_entity/process_to_neo.py, shortened to what create_graph runs: its py2neo
+# Graph over bolt, a teacher node per line of each file of the folder it walks (major_in, position_is each matched
+# before it is made), one Department per file, then a Lab per line of the labs folder's JSON file, work_in its members
+_RUC_FACULTY_LOADER = (
+    "import re\nimport jsonlines\nimport pandas\nimport json\nimport os\nimport numpy\nfrom tqdm import tqdm\n"
+    "from py2neo import Graph,Node,Relationship\n\n"
+    "def create_teacher_nodes(json_path='../../data/teachers'):\n    entity2id={}\n"
+    "    graph = Graph('bolt://localhost:7687',username='neo4j',password='123')\n    id_node = 0\n"
+    "    for dir_path,dir_name,file_list in os.walk(json_path):\n        for filename in file_list:\n"
+    "            if os.path.splitext(filename)[1]=='.json':\n"
+    "                with open('/'.join([dir_path,filename]),'r',encoding='utf-8') as f:\n"
+    "                    teachers = []\n                    for item in jsonlines.Reader(f):\n"
+    "                        teacher = Node('Teacher',var=item['name'],id=id_node)\n"
+    "                        entity2id[item['name']] = id_node\n"
+    "                        for prop in list(item.keys()):\n                            if prop != 'name':\n"
+    "                                teacher[prop] = item[prop]\n"
+    "                        teachers.append(teacher)\n                        graph.create(teacher)\n"
+    "                        id_node += 1\n                        try:\n"
+    "                            for major in item['major']:\n                                if major:\n"
+    "                                    majorNode = graph.nodes.match('Major',var=major).first()\n"
+    "                                    if majorNode:\n"
+    "                                        r = Relationship(teacher,'major_in',majorNode,id=-1)\n"
+    "                                        graph.create(r)\n                                    else:\n"
+    "                                        majorNode = Node('Major',var=major,id=id_node)\n"
+    "                                        r = Relationship(teacher,'major_in',majorNode,id=-1)\n"
+    "                                        graph.create(r)\n                                        id_node += 1\n"
+    "                        except:\n                            print('%s have no major' % item['name'])\n"
+    "                        try:\n                            for position in item['position']:\n"
+    "                                if position:\n"
+    "                                    posNode = graph.nodes.match('Position',var=position).first()\n"
+    "                                    if posNode:\n"
+    "                                        r = Relationship(teacher,'position_is',posNode,id=-2)\n"
+    "                                        graph.create(r)\n                                    else:\n"
+    "                                        posNode = Node('Position',var=position,id=id_node)\n"
+    "                                        r = Relationship(teacher,'position_is',posNode,id=-2)\n"
+    "                                        graph.create(r)\n                                        id_node += 1\n"
+    "                        except:\n                            print('%s have no position' % item['name'])\n"
+    "                    department = teachers[0]['department']\n"
+    "                    departNode = Node('Department',var=department,id=id_node)\n"
+    "                    graph.create(departNode)\n                    id_node += 1\n"
+    "                    for teacher in teachers:\n"
+    "                        r = Relationship(teacher,'in',departNode,id=-4)\n                        graph.create(r)\n"
+    "    return id_node,entity2id\n\n"
+    "def create_lab_nodes(id_start,entity2id,json_path=r\"../../data/词典/labs\"):\n"
+    "    graph = Graph('bolt://localhost:7687',username='neo4j',password='123')\n    id_node = id_start\n"
+    "    for dir_path,dir_name,file_list in os.walk(json_path):\n        for filename in file_list:\n"
+    "            if os.path.splitext(filename)[1]=='.json':\n"
+    "                with open('/'.join([dir_path,filename]),'r',encoding='utf-8') as f:\n"
+    "                    for item in jsonlines.Reader(f):\n"
+    "                        lab = Node('Lab',var=item['lab'],id=id_node)\n"
+    "                        lab['url'] = item['url']\n                        graph.create(lab)\n"
+    "                        id_node += 1\n                        for member in item['members']:\n"
+    "                            memberNode = graph.nodes.match('Teacher',var=member,"
+    "department=item['department']).first()\n"
+    "                            if memberNode:\n"
+    "                                r = Relationship(memberNode,'work_in',lab,id=-5)\n"
+    "                                graph.create(r)\n                            else:\n"
+    "                                print('wrong menber %s in %s' % (member,lab))\n"
+    "    return id_node,entity2id\n\n"
+    "def create_graph(path='../../data/teachers'):\n    _id,_entity2id = create_teacher_nodes(path)\n"
+    "    _id,_entity2id = create_lab_nodes(_id,_entity2id)\n"
+    "    line = json.dumps(_entity2id,ensure_ascii=False)\n"
+    "    f = open('entity2id.json','w',encoding='utf-8')\n    f.write(line)\n    f.close()\n")
+_RUC_FACULTY_TEACHERS = {
+    "teachers_economics.json": [
+        {"department": "经济学院", "name": "陈勇勤", "office": "明德主楼948", "major": ["经济系-经济史教研室"],
+         "position": ["教授"]},
+        {"department": "经济学院", "name": "贺耀敏", "major": ["经济系-经济史教研室"],
+         "position": ["中国人民大学副校长", "教授"]}],
+    "teachers_information.json": [
+        {"department": "信息学院", "name": "陈红", "major": ["大数据", "隐私保护"], "position": ["教授"],
+         "homepage": "http://bi.ruc.edu.cn/chen/index.html"},
+        {"department": "信息学院", "name": "刘青", "position": ["副教授"]}]}  # no major: the loader's except
+_RUC_FACULTY_LABS = [
+    {"department": "信息学院", "lab": "数据仓库与商务智能实验室", "url": "http://info.ruc.edu.cn/lab?id=27",
+     "members": ["陈红", "陈勇勤"]}]  # 陈勇勤 is of 经济学院: matched by name and department, so not linked
+
+
+def _ruc_faculty_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _RUC_FACULTY_LOADER,
+                        cell: str = corpus.RUC_FACULTY_CELL, teachers: str | None = None) -> Path:
+    """A fetched mirror of Ethan00Si/JuHeRenDa whose pinned commit holds the loader, the notebook, the demo folder's
+    two files and the labs folder (a .json and a .txt the loader passes over), and whose later commit empties the
+    data (the pinned commit's files are the ones read)."""
+    import subprocess
+
+    fetched = tmp_path / "Ethan00Si+JuHeRenDa" / "repo"
+    demo, labs = fetched / "data" / "teachers" / "demo", fetched / "data" / "词典" / "labs"
+    for folder in (demo, labs, fetched / "utils" / "process_entity"):
+        folder.mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.RUC_FACULTY_LOADER).write_text(loader, encoding="utf-8")
+    notebook = {"cells": [{"cell_type": "code", "source": cell.splitlines(keepends=True)},
+                          {"cell_type": "code", "source": ["from py2neo import Graph"]}]}
+    (fetched / corpus.RUC_FACULTY_NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    for name, rows in _RUC_FACULTY_TEACHERS.items():
+        text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        (demo / name).write_text(teachers if teachers is not None and name.endswith("economics.json") else text,
+                                 encoding="utf-8")
+    (fetched / "data" / "teachers" / "teachers_law.json").write_text(  # outside the walked folder: not read
+        json.dumps({"department": "法学院", "name": "王利明", "position": ["教授"]}, ensure_ascii=False) + "\n",
+        encoding="utf-8")
+    (labs / "labs_information.json").write_text(
+        "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in _RUC_FACULTY_LABS), encoding="utf-8")
+    (labs / "information.txt").write_text("数据仓库与商务智能实验室\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "增加了demo展示"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (demo / "teachers_information.json").write_text("", encoding="utf-8")
+    (labs / "labs_information.json").write_text("", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "RUC_FACULTY_COMMIT", full)
+    return tmp_path
+
+
+class _RucFacultyStore:
+    """A store that keeps the nodes it creates (labels, properties), answers the loader's matches of a label and
+    properties from them, and records every relationship it is asked to create."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.rels: list[tuple[str, str, str, dict[str, Any]]] = []
+        self.calls: list[str] = []
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        params = params or {}
+        self.calls.append(statement)
+        if statement.startswith("CREATE (n:"):
+            node_id = str(len(self.nodes))
+            self.nodes[node_id] = (statement.split("`")[1], dict(params["props"]))
+            return [{"id": node_id}]
+        if statement.startswith("MATCH (n:"):
+            label = statement.split("`")[1]
+            keys = [part.split("`")[1] for part in statement.split(" WHERE ")[1].split(" RETURN")[0].split(" AND ")]
+            wanted = {key: params[f"p{i}"] for i, key in enumerate(keys)}
+            for node_id, (node_label, props) in self.nodes.items():
+                if node_label == label and all(props.get(k) == v for k, v in wanted.items()):
+                    return [{"id": node_id, "props": props}]
+            return []
+        if "CREATE (a)-[r:" in statement:
+            kind = statement.split("[r:`")[1].split("`")[0]
+            self.rels.append((params["a"], kind, params["b"], params["props"]))
+            return []
+        raise AssertionError(f"an unexpected statement: {statement}")
+
+    def named(self, node_id: str) -> str:
+        label, props = self.nodes[node_id]
+        return f"{label}:{props['var']}"
+
+
+def test_ruc_faculty_runs_the_notebook_cell_over_the_loader_with_a_py2neo_over_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the demo folder's files in name order, each teacher a node with every field of its line; a major or position
+    # made once and matched after; one Department per file; the lab's members matched by name and department (陈勇勤
+    # of 经济学院 is not linked to the 信息学院 lab); the files of the pinned commit; data/teachers/ itself not read
+    store = _RucFacultyStore()
+    corpus.write_ruc_faculty(store, _ruc_faculty_mirror(tmp_path, monkeypatch))
+    assert [(label, props["var"], props["id"]) for label, props in store.nodes.values()] == [
+        ("Teacher", "陈勇勤", 0), ("Major", "经济系-经济史教研室", 1), ("Position", "教授", 2),
+        ("Teacher", "贺耀敏", 3), ("Position", "中国人民大学副校长", 4), ("Department", "经济学院", 5),
+        ("Teacher", "陈红", 6), ("Major", "大数据", 7), ("Major", "隐私保护", 8), ("Teacher", "刘青", 9),
+        ("Position", "副教授", 10), ("Department", "信息学院", 11), ("Lab", "数据仓库与商务智能实验室", 12)]
+    assert store.nodes["0"][1] == {"var": "陈勇勤", "id": 0, "department": "经济学院", "office": "明德主楼948",
+                                   "major": ["经济系-经济史教研室"], "position": ["教授"]}
+    assert store.nodes["12"][1] == {"var": "数据仓库与商务智能实验室", "id": 12, "url": "http://info.ruc.edu.cn/lab?id=27"}
+    rels = [(store.named(a), kind, store.named(b), props) for a, kind, b, props in store.rels]
+    assert rels == [
+        ("Teacher:陈勇勤", "major_in", "Major:经济系-经济史教研室", {"id": -1}),
+        ("Teacher:陈勇勤", "position_is", "Position:教授", {"id": -2}),
+        ("Teacher:贺耀敏", "major_in", "Major:经济系-经济史教研室", {"id": -1}),
+        ("Teacher:贺耀敏", "position_is", "Position:中国人民大学副校长", {"id": -2}),
+        ("Teacher:贺耀敏", "position_is", "Position:教授", {"id": -2}),
+        ("Teacher:陈勇勤", "in", "Department:经济学院", {"id": -4}),
+        ("Teacher:贺耀敏", "in", "Department:经济学院", {"id": -4}),
+        ("Teacher:陈红", "major_in", "Major:大数据", {"id": -1}),
+        ("Teacher:陈红", "major_in", "Major:隐私保护", {"id": -1}),
+        ("Teacher:陈红", "position_is", "Position:教授", {"id": -2}),
+        ("Teacher:刘青", "position_is", "Position:副教授", {"id": -2}),
+        ("Teacher:陈红", "in", "Department:信息学院", {"id": -4}),
+        ("Teacher:刘青", "in", "Department:信息学院", {"id": -4}),
+        ("Teacher:陈红", "work_in", "Lab:数据仓库与商务智能实验室", {"id": -5})]
+    assert corpus.graph("ruc-faculty").split == "frozen"
+
+
+@pytest.mark.parametrize(("loader_change", "cell", "refused"), [
+    ("import csv\n", corpus.RUC_FACULTY_CELL, "imports csv"),
+    ("open('../../data/teachers/teachers_law.json')\n", corpus.RUC_FACULTY_CELL, "opens ../../data/teachers/"),
+    ("list(os.walk('../../data/teachers'))\n", corpus.RUC_FACULTY_CELL, "walks ../../data/teachers,"),
+    ("", "from process_to_neo import create_graph\ncreate_graph()", "first cell is no longer")])
+def test_ruc_faculty_refuses_what_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    loader_change: str, cell: str, refused: str) -> None:
+    loader = _RUC_FACULTY_LOADER.replace("    _id,_entity2id = create_teacher_nodes(path)\n",
+                                         f"    {loader_change}    _id,_entity2id = create_teacher_nodes(path)\n")
+    store = _RucFacultyStore()
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_ruc_faculty(store, _ruc_faculty_mirror(tmp_path, monkeypatch, loader, cell))
+    assert store.calls == []
+
+
+def test_ruc_faculty_stops_as_jsonlines_does_on_a_blank_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # jsonlines.Reader raises on a blank line (skip_empty=False): the teacher before it is written, none after it
+    rows = _RUC_FACULTY_TEACHERS["teachers_economics.json"]
+    text = json.dumps(rows[0], ensure_ascii=False) + "\n\n" + json.dumps(rows[1], ensure_ascii=False) + "\n"
+    store = _RucFacultyStore()
+    with pytest.raises(corpus.CorpusError, match="line 2 of a file its loader reads is blank"):
+        corpus.write_ruc_faculty(store, _ruc_faculty_mirror(tmp_path, monkeypatch, teachers=text))
+    assert [props["var"] for _, props in store.nodes.values()] == ["陈勇勤", "经济系-经济史教研室", "教授"]
+
+
 # [s48C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
