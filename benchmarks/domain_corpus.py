@@ -19930,6 +19930,114 @@ def write_igdb_games(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+JP_MYTH = "hirokaz/japanese_mythology_database"  # Japanese myths, shrines, deities and clans, compiled 2026
+JP_MYTH_COMMIT = "0f6ad3519824bc91a36dd6c47809d0705cdaabf9"  # its HEAD, 5 August 2026
+JP_MYTH_ETL = "scripts/tsv_to_cypher.py"  # writes web/data/neo4j_import.cypher from the TSV masters and relations
+JP_MYTH_LOAD = "scripts/load_neo4j.sh"  # pipes that file into cypher-shell
+JP_MYTH_OUT = "web/data/neo4j_import.cypher"  # the file the ETL writes by default and the load script reads
+_JP_MYTH_IMPORTS = frozenset({"__future__", "csv", "sys", "collections"})
+
+
+def _jp_myth_pathlib(read: Callable[[str], bytes], written: dict[str, str]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of JP_MYTH at its commit, relative to its root: `Path(__file__)` is the
+    ETL's own path (resolve() keeps it, .parent walks up to the root), `/` joins, exists() and open() read the
+    commit's file through `read`, .name is the last part, mkdir() does nothing and write_text() keeps the text
+    in `written` under the path."""
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.path = posixpath.normpath(posixpath.join(*(str(part) for part in parts))).removeprefix("./")
+            if self.path == ".":
+                self.path = ""
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.path, other)
+
+        def __str__(self) -> str:
+            return self.path
+
+        def resolve(self) -> CommitPath:
+            return self
+
+        @property
+        def parent(self) -> CommitPath:
+            return CommitPath(posixpath.dirname(self.path))
+
+        @property
+        def name(self) -> str:
+            return posixpath.basename(self.path)
+
+        def exists(self) -> bool:
+            try:
+                read(self.path)
+            except CorpusError:
+                return False
+            return True
+
+        def open(self, mode: str = "r", encoding: str | None = None, newline: str | None = None) -> io.StringIO:
+            if mode != "r":
+                raise CorpusError(f"{JP_MYTH}: its ETL opens {self.path} for {mode!r}, which is not done here")
+            return io.StringIO(read(self.path).decode(encoding or "utf-8"), newline="")
+
+        def mkdir(self, parents: bool = False, exist_ok: bool = False) -> None:
+            return None
+
+        def write_text(self, text: str, encoding: str | None = None) -> int:
+            written[self.path] = text
+            return len(text)
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def _no_arguments_argparse() -> types.ModuleType:
+    """An `argparse` whose parsers parse no arguments: the script runs with its defaults, as load_neo4j.sh asks it to
+    have been run (`python3 scripts/tsv_to_cypher.py`), whatever this process's own argv is."""
+    class ArgumentParser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+            return super().parse_args([] if args is None else args, namespace)
+
+    module = types.ModuleType("argparse")
+    module.ArgumentParser = ArgumentParser  # type: ignore[attr-defined]
+    return module
+
+
+def write_japanese_mythology(store: Any, mirror: Path) -> None:
+    """The two steps of hirokaz/japanese_mythology_database's Neo4j load at JP_MYTH_COMMIT (a database of Japanese
+    mythology and Shinto history compiled in 2026 with Claude Code under its CLAUDE.md rules; code MIT, data CC BY-SA
+    4.0), run as written: scripts/tsv_to_cypher.py (JP_MYTH_ETL), run with its defaults, turns the TSV masters it
+    lists (shrines, deities, clans, texts, periods, shrine ranks, events, regions, festivals, motifs, mythologems,
+    emperors and its civilization tables) and docs/relations/relations.tsv into web/data/neo4j_import.cypher, and
+    scripts/load_neo4j.sh (JP_MYTH_LOAD) pipes that file into cypher-shell, each statement its own transaction. The
+    ETL runs in a namespace of its own whose `pathlib` reads the commit's files and keeps what it writes, whose
+    `argparse` parses no arguments and whose other imports are only csv, sys and collections; the file it writes
+    (committed too, but over the mirror's size limit) is then run statement by statement. The graph: every master
+    row an :Entity node with its master's label (Shrine, Deity, Clan, Emperor, Region, Motif, ...) and every
+    non-empty, non-"-" column of its row as a string property; every relation row whose two ends' types it maps to
+    labels a relationship typed by its category (RITUAL, LINEAGE, AUTHORITY, GEOGRAPHIC, SYMBOLIC,
+    SYNCHRONIZATION, ASSOC) with the row's relation_type, relation_id, confidence, hypothesis layer, source and notes
+    as properties; its constraint and indexes first."""
+    def read(path: str) -> bytes:
+        return read_file(JP_MYTH, path, mirror, JP_MYTH_COMMIT)
+
+    load = read(JP_MYTH_LOAD).decode("utf-8")
+    if f'CYPHER_FILE="${{REPO_ROOT}}/{JP_MYTH_OUT}"' not in load:
+        raise CorpusError(f"{JP_MYTH}: {JP_MYTH_LOAD} no longer reads {JP_MYTH_OUT}")
+    written: dict[str, str] = {}
+    modules = {"pathlib": _jp_myth_pathlib(read, written), "argparse": _no_arguments_argparse()}
+    importer = _loader_importer(JP_MYTH, modules, _JP_MYTH_IMPORTS)
+    try:
+        _run_loader(JP_MYTH, JP_MYTH_ETL, read(JP_MYTH_ETL).decode("utf-8"), importer, file=JP_MYTH_ETL,
+                    print=_quiet)
+    except SystemExit as end:  # its `sys.exit(main())`
+        if end.code not in (0, None):
+            raise CorpusError(f"{JP_MYTH}: {JP_MYTH_ETL} ended with {end.code}") from None
+    if JP_MYTH_OUT not in written:
+        raise CorpusError(f"{JP_MYTH}: {JP_MYTH_ETL} did not write {JP_MYTH_OUT} (it wrote {sorted(written)})")
+    for statement in _statements(written[JP_MYTH_OUT]):
+        store.query(statement, read_only=False)
+
+
 # [s48D source and writer above]
 
 
@@ -21699,6 +21807,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("igdb-games", "tune", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
           "each game's summary, IGDB page and release date, its genres and platforms, the platforms' families "
           "(as an id) and logos (image, height, width)", writer=write_igdb_games, source=IGDB_GAMES),
+    Graph("japanese-mythology", "frozen", "Japanese mythology and Shinto history as a 2026 database compiles it, in "
+          "Japanese: some 950 shrines (address, prefecture, coordinates, enshrined deities, ancient and modern rank, "
+          "founding legend), 700 deities (reading, aliases, category, gender, texts they appear in), clans, "
+          "emperors, regions, texts, periods, festivals and myth motifs, linked by ritual, lineage, authority, "
+          "geographic, symbolic and period relationships that carry their kind, confidence and sources",
+          writer=write_japanese_mythology, source=JP_MYTH),
     # [s48D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
