@@ -8849,6 +8849,71 @@ MaayanLab/DRC-Portals, zysNLP/quickllm, sokcho-kim/scrape-hub, the Purdue CS cou
 
 [s48C paragraph above]
 
+Helper s48D's paragraph, written blind for the forty-eighth split (domain: culture, music, film, television, books, art,
+games, media, religion and history; begun at 21:20 UTC on 5 December 2026, deadline 23:00). japanese-mythology is
+github.com/hirokaz/japanese_mythology_database ("日本神話・神道史 文明 OS データベース", hirokaz, May to August 2026;
+code MIT, data CC BY-SA 4.0 (LICENSE-DATA); Python and TSV; Japanese), a database of Japanese mythology, shrines, clans,
+the imperial line, festivals and myth motifs from the Jōmon to the Kamakura period, compiled with Claude Code under its
+CLAUDE.md rules (its first commit's author is "Claude"; rows carry verified_by "claude"; its README reports an audit
+that deleted 284 AI-generated placeholder rows, and later commits take shrine coordinates from Genspark batches): the
+names are those of real shrines, deities, clans and emperors, the facts the compilers' (some wrong, see below).
+write_japanese_mythology runs its Neo4j load at JP_MYTH_COMMIT (0f6ad35, its HEAD of 5 August 2026) as
+scripts/load_neo4j.sh asks: scripts/tsv_to_cypher.py (the ETL its precondition names, run with its defaults) turns the
+TSV masters it lists and docs/relations/relations.tsv into web/data/neo4j_import.cypher, which load_neo4j.sh pipes into
+cypher-shell; the writer executes the ETL as committed in a namespace of its own (its `pathlib` reads the commit's files
+and keeps the text it writes, its `argparse` parses no arguments, its other imports only __future__, csv, sys and
+collections) and then runs the file it wrote statement by statement, as cypher-shell does (the committed copy of that
+file is over the mirror's size limit, and is not read). Nothing had to change for Neo4j 5 (the ETL writes 5.x syntax:
+`CREATE CONSTRAINT ... IF NOT EXISTS FOR ... REQUIRE`, a FULLTEXT index). The graph: 3,236 nodes, each :Entity and its
+master's label (Shrine 949, Deity 696, Motif 500, Region 347, Clan 260, Emperor 100, PersistenceMedium 65,
+ContinuityBreak 42, Festival 40, RitualEpoch 40, Boundary 30, SpatialInterpretation 30, Event 26, Period 22, Text 20,
+Mythologem 20, Landscape 20, RitualSpace 15, Rank 14: 20 labels), every non-empty, non-"-" column of its row a string
+property (a shrine's canonical_name, reading, prefecture, address, coordinates, ancient and modern rank, founding year
+and legend; a deity's reading, aliases, category, gender, texts; an emperor's dai, reign period; a festival's
+date_pattern, ritual content, history; the rows' verification columns), and 14,704 relationships typed by the ETL's
+relation category (SYMBOLIC 4,798, GEOGRAPHIC 3,987, RITUAL 3,247, AUTHORITY 1,005, SYNCHRONIZATION 947, LINEAGE 639,
+ASSOC 81), each with its row's relation_type (mentioned_in, located_near, enshrined_at, primary_deity_of,
+is_ichinomiya_of, parent_of, married_to, syncretized_with, performed_at, ...), relation_id, confidence_level,
+hypothesis_layer, temporal_scope, source_reference and notes; 18,194 statements, `up` 308 s with the server's start.
+Quirks kept as the ETL and the data write them: every property is a string (dai "16", coordinates "35.4020,132.6850",
+lists joined by "|"), master_id set twice (key and property); relation rows whose end types it does not map are skipped
+(431, as it skips them) and 248 whose end is not a master row match nothing; a relationship's type is its category, so a
+deity and a shrine may be joined by two RITUAL relationships (enshrined_at and primary_deity_of); the data's own errors
+are kept: the emperors' parent_of chain follows the succession (推古天皇's "parent" is 崇峻天皇), a batch linked deities
+to shrines they are not enshrined at (前田利家 enshrined_at 建勲神社, 役小角 at 松尾大社), some shrines' primary deity
+is wrong (枚岡神社's is given as 大山津見神), and 仁徳天皇 or 応神天皇 is both an Emperor and a Deity node; Motif, Text
+and SpatialInterpretation nodes have no canonical_name (motif_name, canonical_title). The 14 questions, in Japanese as
+the database's users would ask them, were chosen among facts that also hold outside it: 6 edge (the primary deity of
+建勲神社 and of 青葉神社, the province 宇佐神宮 is the ichinomiya of, the Buddhist deity 市杵島姫命 is syncretized with,
+the shrine of 御頭祭, 天忍穂耳尊's parent), 4 node-property (熊野本宮大社's address, 仁徳天皇's number in the line, the
+dates of 神嘗祭, 須佐之男命's reading), 2 relationship-property (the source that identifies 八幡神 with 応神天皇, the
+one for 建御名方神's marriage to 八坂刀売神) and 2 two-hop (the gongen 松尾大社's primary deity is syncretized with, the
+wife of 霧島神宮's primary deity); each answer checked with Cypher to be the only one the graph holds, each named node's
+name unique in its label, and each evidence pair joined by one relationship of its type; domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: no corpus
+graph holds Shinto shrines or Japanese myth (japan-saved-places holds a traveller's places in Japan, jlpt-kanji the
+kanji of the JLPT, sumo-makuuchi sumo wrestlers; china-intangible-heritage, china-world-heritage and chinese-poetry are
+Chinese culture; us-presidents and royal92 other lines of rulers). Searched by code search, exact strings (Poet,
+Dynasty, Anime, Composer, Battle, Deity, Emperor, Hadith, Painting, Saint, Pokemon, Champion, Artwork, Manga, Temple,
+Band, Painter MERGEs; 歌手, 朝代) and repository names (sanguo, threekingdoms, jinyong, mythology, cipai, pokemon-neo4j,
+pokegraph, neo4j-pokemon, hadith), in English, Chinese, Japanese and Spanish. Considered by s48D for the first time and
+left out: PowellWells/SanguoGraph (Three Kingdoms persons and relations as JSON for a web app; its listing shows
+validation and Wikidata scripts and no .cypher file, no Neo4j load found); m-kiuchi/neo4j-pokemongo (a Pokémon GO route
+graph of 11 spots and some 25 stations: too small); bartgut/pokemon-neo4j (a Scala application with a PokéAPI client, no
+data committed); fadilaaka/Pokemon-Neo4J (a Node server and React front end, no data or load script in its listing);
+1gabrielv/etl-pandas-neo4j-pokemon (a notebook pipeline over a Pokémon CSV; not examined further, the corpus has
+pokemon); YaoKong/KBQA-culture (Chinese poetry for neo4j-admin import, its generated CSVs on Baidu Netdisk);
+Elias-C0/Big-Data-Neo4j (a Spotify playlist LOAD CSV over spotify_clean.csv, not looked for); and, their repositories
+not named by the index: a Chilean course's PokéAPI pipeline (pipeline/02_nodes.cypher ...: the PokéAPI CSVs cloned from
+another repository at run time, 131,879 nodes), a pokemon_reformatted.csv LOAD CSV (Pokemon and Type; its HAS_TYPE
+merges from an unbound variable), a 词牌 loader (cipai_all.csv: 30 rows), a poet-kgqa import package (classical Chinese
+poets, works and groups; its CSVs written by its 05_build_neo4j.py), a hadith apoc.load.xls loader (Hadith_Content.xlsx,
+narrators and their chains), an artists, artworks, movements and styles LOAD CSV (artists.csv, artist_relationships.csv)
+and a music LOAD CSV of genres, countries, artists, albums, charts and record labels over C:/datasets/. Seen again, in
+the corpus or left out before: JaniceWuo/PoetryQA, chrisapton/Music-KG-Project, coral2742/Neo4jArt, Downstream/bsuapi,
+ethiry/wikikings, sahilsaini22/PyTest, andychan94/roth-2019, bmckinney/jazz-graph, mneedham/neo4j-himym, the
+cozy-mysteries Data Importer, PriceLab/neo4jService and OmarShafie/hadith's LOAD CSV.
+
 [s48D paragraph above]
 
 [s48E paragraph above]
@@ -20276,6 +20341,114 @@ def write_igdb_games(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+JP_MYTH = "hirokaz/japanese_mythology_database"  # Japanese myths, shrines, deities and clans, compiled 2026
+JP_MYTH_COMMIT = "0f6ad3519824bc91a36dd6c47809d0705cdaabf9"  # its HEAD, 5 August 2026
+JP_MYTH_ETL = "scripts/tsv_to_cypher.py"  # writes web/data/neo4j_import.cypher from the TSV masters and relations
+JP_MYTH_LOAD = "scripts/load_neo4j.sh"  # pipes that file into cypher-shell
+JP_MYTH_OUT = "web/data/neo4j_import.cypher"  # the file the ETL writes by default and the load script reads
+_JP_MYTH_IMPORTS = frozenset({"__future__", "csv", "sys", "collections"})
+
+
+def _jp_myth_pathlib(read: Callable[[str], bytes], written: dict[str, str]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of JP_MYTH at its commit, relative to its root: `Path(__file__)` is the
+    ETL's own path (resolve() keeps it, .parent walks up to the root), `/` joins, exists() and open() read the
+    commit's file through `read`, .name is the last part, mkdir() does nothing and write_text() keeps the text
+    in `written` under the path."""
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.path = posixpath.normpath(posixpath.join(*(str(part) for part in parts))).removeprefix("./")
+            if self.path == ".":
+                self.path = ""
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.path, other)
+
+        def __str__(self) -> str:
+            return self.path
+
+        def resolve(self) -> CommitPath:
+            return self
+
+        @property
+        def parent(self) -> CommitPath:
+            return CommitPath(posixpath.dirname(self.path))
+
+        @property
+        def name(self) -> str:
+            return posixpath.basename(self.path)
+
+        def exists(self) -> bool:
+            try:
+                read(self.path)
+            except CorpusError:
+                return False
+            return True
+
+        def open(self, mode: str = "r", encoding: str | None = None, newline: str | None = None) -> io.StringIO:
+            if mode != "r":
+                raise CorpusError(f"{JP_MYTH}: its ETL opens {self.path} for {mode!r}, which is not done here")
+            return io.StringIO(read(self.path).decode(encoding or "utf-8"), newline="")
+
+        def mkdir(self, parents: bool = False, exist_ok: bool = False) -> None:
+            return None
+
+        def write_text(self, text: str, encoding: str | None = None) -> int:
+            written[self.path] = text
+            return len(text)
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def _no_arguments_argparse() -> types.ModuleType:
+    """An `argparse` whose parsers parse no arguments: the script runs with its defaults, as load_neo4j.sh asks it to
+    have been run (`python3 scripts/tsv_to_cypher.py`), whatever this process's own argv is."""
+    class ArgumentParser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+            return super().parse_args([] if args is None else args, namespace)
+
+    module = types.ModuleType("argparse")
+    module.ArgumentParser = ArgumentParser  # type: ignore[attr-defined]
+    return module
+
+
+def write_japanese_mythology(store: Any, mirror: Path) -> None:
+    """The two steps of hirokaz/japanese_mythology_database's Neo4j load at JP_MYTH_COMMIT (a database of Japanese
+    mythology and Shinto history compiled in 2026 with Claude Code under its CLAUDE.md rules; code MIT, data CC BY-SA
+    4.0), run as written: scripts/tsv_to_cypher.py (JP_MYTH_ETL), run with its defaults, turns the TSV masters it
+    lists (shrines, deities, clans, texts, periods, shrine ranks, events, regions, festivals, motifs, mythologems,
+    emperors and its civilization tables) and docs/relations/relations.tsv into web/data/neo4j_import.cypher, and
+    scripts/load_neo4j.sh (JP_MYTH_LOAD) pipes that file into cypher-shell, each statement its own transaction. The
+    ETL runs in a namespace of its own whose `pathlib` reads the commit's files and keeps what it writes, whose
+    `argparse` parses no arguments and whose other imports are only csv, sys and collections; the file it writes
+    (committed too, but over the mirror's size limit) is then run statement by statement. The graph: every master
+    row an :Entity node with its master's label (Shrine, Deity, Clan, Emperor, Region, Motif, ...) and every
+    non-empty, non-"-" column of its row as a string property; every relation row whose two ends' types it maps to
+    labels a relationship typed by its category (RITUAL, LINEAGE, AUTHORITY, GEOGRAPHIC, SYMBOLIC,
+    SYNCHRONIZATION, ASSOC) with the row's relation_type, relation_id, confidence, hypothesis layer, source and notes
+    as properties; its constraint and indexes first."""
+    def read(path: str) -> bytes:
+        return read_file(JP_MYTH, path, mirror, JP_MYTH_COMMIT)
+
+    load = read(JP_MYTH_LOAD).decode("utf-8")
+    if f'CYPHER_FILE="${{REPO_ROOT}}/{JP_MYTH_OUT}"' not in load:
+        raise CorpusError(f"{JP_MYTH}: {JP_MYTH_LOAD} no longer reads {JP_MYTH_OUT}")
+    written: dict[str, str] = {}
+    modules = {"pathlib": _jp_myth_pathlib(read, written), "argparse": _no_arguments_argparse()}
+    importer = _loader_importer(JP_MYTH, modules, _JP_MYTH_IMPORTS)
+    try:
+        _run_loader(JP_MYTH, JP_MYTH_ETL, read(JP_MYTH_ETL).decode("utf-8"), importer, file=JP_MYTH_ETL,
+                    print=_quiet)
+    except SystemExit as end:  # its `sys.exit(main())`
+        if end.code not in (0, None):
+            raise CorpusError(f"{JP_MYTH}: {JP_MYTH_ETL} ended with {end.code}") from None
+    if JP_MYTH_OUT not in written:
+        raise CorpusError(f"{JP_MYTH}: {JP_MYTH_ETL} did not write {JP_MYTH_OUT} (it wrote {sorted(written)})")
+    for statement in _statements(written[JP_MYTH_OUT]):
+        store.query(statement, read_only=False)
+
+
 # [s48D source and writer above]
 
 
@@ -22055,6 +22228,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("igdb-games", "tune", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
           "each game's summary, IGDB page and release date, its genres and platforms, the platforms' families "
           "(as an id) and logos (image, height, width)", writer=write_igdb_games, source=IGDB_GAMES),
+    Graph("japanese-mythology", "frozen", "Japanese mythology and Shinto history as a 2026 database compiles it, in "
+          "Japanese: some 950 shrines (address, prefecture, coordinates, enshrined deities, ancient and modern rank, "
+          "founding legend), 700 deities (reading, aliases, category, gender, texts they appear in), clans, "
+          "emperors, regions, texts, periods, festivals and myth motifs, linked by ritual, lineage, authority, "
+          "geographic, symbolic and period relationships that carry their kind, confidence and sources",
+          writer=write_japanese_mythology, source=JP_MYTH),
     # [s48D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
