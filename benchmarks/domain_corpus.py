@@ -8712,6 +8712,76 @@ data file's third law as its script does. Three of the five are in Chinese or Vi
 
 [s48D paragraph above]
 
+Helper s48E's paragraph (sports, leisure, food and drink, recipes, people and genealogy, hobbies), written blind for the
+forty-eighth split (begun at 21:20 UTC on 5 December 2026, deadline 23:00): vietnam-nutrition. The repository:
+https://github.com/Lequyen26tv/nutrition-kg (Lequyen26tv, Trương Thị Lệ Quyên as its report's file name gives her, a
+student research project of June 2026: a Graph-RAG nutrition adviser for people with diabetes or high blood pressure; no
+licence file; Python; its data and prompts in Vietnamese). Run: its two data loaders, backend/app/services/ingestion.py
+("[Script 1]") then backend/app/services/food_ingestion.py ("[Script 2]", which links its foods to the Disease nodes the
+first creates), as written at NUTRITION_KG_COMMIT (dd162df, 19 June 2026, its HEAD; the loaders and data/ unchanged
+since its first commit of 17 June) by write_vietnam_nutrition, each executed as `__main__` in a namespace of its own,
+its __file__ under a root from which it finds data/ as it does in the repository, whose `app.db.neo4j_connection` gives
+a neo4j_db whose get_session() is a session over the store, whose `pandas` reads the pinned commit's data/ files with
+read_csv's default typing (_nutrition_kg_pandas: the DataFrame, Series and iloc uses of the two scripts, nothing else),
+whose `sys` is a path list of its own and whose `os` is os.path only. What had to change: nothing the scripts send; the
+repository's own neo4j_connection.py connects to its author's Neo4j Aura database with credentials of a .env it does not
+commit, so its neo4j_db is the stand-in above; food_ingestion.py's __main__ catches any exception and prints it, and
+that printed failure is raised here. Left out: Script 3, services/text_ingestion.py, which cuts the repository's PDF and
+Word diet guidelines into Chunk nodes (KIE_THUC_VE a disease) while encoding each with the sentence-embedding model
+intfloat/multilingual-e5-base for a FAISS index: the model is not on this machine and what it adds is passages of text,
+not the data's graph. The graph: 1,196 nodes in 5 labels (Ingredient 1,028: 526 foods of data/ingredients.csv, the
+Vietnamese food composition table's entries with their nutrients per 100 g as properties, energy_kcal, protein_g, fat_g,
+carb_g, fiber_g, sodium_mg, calcium_mg, iron_mg, vitamin_c_mg ..., and 502 of data/pred_food_translated_full_vi.csv,
+food_new_<row>, each with its glycemic_index; Dish 143, their names in capitals, "CANH BẦU NẤU CUA"; Category 14, the
+table's food groups; Nutrient 9; Disease 2, Đái tháo đường and Tăng huyết áp) and 7,527 relationships in 5 types
+(HAS_NUTRIENT 4,331 with the value; CONTAINS_INGREDIENT 1,380 with quantity and unit; BENEFICIAL_FOR 1,158 and
+RESTRICTED_FOR 131, each with its reason, "Glucid thấp", "Natri cao", "Chỉ số lâm sàng an toàn cho người đái tháo
+đường"; BELONGS_TO 527); `up` took some 93 seconds with the server's start (8,717 statements, one auto-commit each).
+Quirks kept as the scripts write them: pred_food_translated_full_vi.csv is Windows-1258 with the letters its translation
+lost saved as '?' ("Chu?i" for chuối), read as the loader reads it (UTF-8 fails, then Windows-1258), and its 502 rows
+hold 245 names, so a name is up to seven nodes ("Cam"); an ingredient's id is that of data/ingredients_import.csv's row
+of its name, compared without case, so Đậu hà lan (dried, 3006) and Đậu Hà Lan (fresh, 4031) are one node, the second's
+name and values over the first's, in both food groups; a zero nutrient is no property; a dish ingredient row written
+twice is one relationship, the later quantity kept (8 rows); a unit the file leaves empty is the string 'nan'; the dish
+file's ingredients are matched by id as it lists them (CÀ CHUA NHỔI THỊT HẤP contains Vải, lychee); Nước mắm cá has
+sodium_mg 0.2 and is not restricted for high blood pressure; no index or constraint is created, as the scripts create
+none. The 14 questions, in Vietnamese as the data is: 6 edge (the fish of ruốc cá, the crab of canh bầu nấu cua, the
+fish of cá kho riềng, the mushroom of nấm bao giò, mướp đắng's food group, the disease for which gạo nếp cái is
+restricted), 4 node-property (gạo tẻ máy's glucid, thịt gà ta's energy, đậu xanh's fibre, hummus's glycemic index), 2
+relationship-property (the grams of tôm biển in chả tôm, why cua đồng is restricted for high blood pressure) and 2
+two-hop (the disease for which the rice of mắm tôm chua is restricted, the food group of the meat in mướp đắng hầm
+thịt), each named node unique by its name and each answer checked with Cypher to be the only one the graph holds (the
+one fish, crab, mushroom, rice or meat of its dish); none uses a food of Script 2 but hummus, whose name is one node;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: food-nutrition holds Chinese nutrients and diseases (diabetes among them, by hand), the recipe graphs
+(bbc-recipes, cuisine-nicoise, recipe-book) dishes and ingredients, vietnam-codes and vietnam-land-law are Vietnamese
+law; this is the corpus's first Vietnamese food graph and its first of nutrient amounts per food. Searched by code and
+pages search, repository names (kgqa, food-kg, family-tree, genealog, stammbaum, futbol, receta, recipe-graph,
+football-graph, neo4j-football, neo4j-game, neo4j-sport, neo4j-food, neo4j-restaurant, neo4j-family, neo4j-chess,
+mneedham), file paths (import.cypher, load.cypher, data.cypher, create.cypher, seed.cypher, insert.cypher,
+load_csv.cypher, populate.cypher, ingredients.csv, players.csv and their data/ forms) and exact strings (Jugador,
+Spieler, Zutat, Climber, Joueur, Ricetta, Receita, Giocatore, 선수, Recette, 菜谱, 菜品, 棋手, Sport, Cuisine and Medal
+MERGEs, chefmozcuisine, idol-genealogy), in English, Chinese, Japanese, Korean, Spanish, Portuguese, French, German and
+Italian. Considered by s48E for the first time and left out: manasi-mds/Restaurant-Recommender (Yelp's Philadelphia
+restaurants by py2neo loaders: its philadelphia.json is over the mirror's size limit); T-Hank2712/ViFood-KG (Vietnamese
+food additives, nutrients and allergens as curated JSON with a Neo4j importer: no snapshot can be had);
+lilatsopelakou/Neo4J-Chess-Games (the World Chess Championship games of chess-championships again, another student's
+copy of the same assignment; its rpospos.csv over the size limit); ggeop/neo4j-chessgame (games and board positions, two
+labels, its Move_edge.csv not committed); DirtyChay/food-knowledge-graph (FoodKG and USDA branded foods cleaned by a
+language model: data a model wrote); lorie-lorene/application-food-kg and Harrith2001/south-asian-street-food-kg (RDF
+files, no Neo4j load); toikusen/idol-genealogy (idol groups in Supabase, no Neo4j); CompNet/RugbyScope (rugby careers
+fused from Wikipedia and Wikidata in R; not examined further); and, their repositories not named by the index, the UCI
+restaurant-and-consumer LOAD CSV (userProfile.csv, places.csv, place_ratings.csv), a Chinese dish loader over
+data/allData.json (Dish, Cuisine, Cooking_Method, Taste) and a Spanish World Cup 2030 fixture loader (its data written
+by its own generar_dataset.py). Seen again, in the corpus or left out before:
+AsserAlmasry/Football-Graph-Database-KBS-Project (a notebook's hand-typed seed of twenty players), smallcat9603/graph,
+gvldc-boardgames/node_sevenwonders, Devotu/Grix, the RyzaDB loader, julianbrowne/graffeine, mneedham/neo4j-worldcup,
+fingahoverit/neo4j-neo4j_ogm, bevvvvv/DS220Proj2WineReview, MariMurotani/RecipeHack, sbarnesisrael/caphar,
+kvaithin/greeky, ethiry/wikikings, nickwhitt/rex, joopixel1/SportGraph, adam-cowley/statsbomb-neo4j,
+hartti/PelikoneScrape, phucfix/vn-football-graph, aohua/KG-food, atilara/recipes-book-db, ramseylab/food-network,
+stevana/cocktails, VioletAndLove/campus-food-kg-rec, ViFood/ViFood-KG-Builder, MrWaradana/indonesian-food-kg-rag and the
+Fantasy Premier League loaders of fpl_two_seasons.csv.
+
 [s48E paragraph above]
 
 [s48F paragraph above]
@@ -20204,7 +20274,8 @@ NUTRITION_KG_FILES = frozenset({"ingredients.csv", "ingredients_import.csv", "di
                                 "dish_ingredients_import.csv", "pred_food_translated_full_vi.csv"})
 # where the loaders are run from here: their __file__, from which they find backend/ and data/
 _NUTRITION_KG_ROOT = "/nutrition-kg/"
-_NUTRITION_KG_IMPORTS = frozenset()  # os, sys, pandas and app.db.neo4j_connection are given (below); nothing else
+# os, sys, pandas and app.db.neo4j_connection are given (below); nothing else is imported
+_NUTRITION_KG_IMPORTS: frozenset[str] = frozenset()
 
 
 class _NkgSeries:
