@@ -8916,6 +8916,76 @@ cozy-mysteries Data Importer, PriceLab/neo4jService and OmarShafie/hadith's LOAD
 
 [s48D paragraph above]
 
+Helper s48E's paragraph (sports, leisure, food and drink, recipes, people and genealogy, hobbies), written blind for the
+forty-eighth split (begun at 21:20 UTC on 5 December 2026, deadline 23:00): vietnam-nutrition. The repository:
+https://github.com/Lequyen26tv/nutrition-kg (Lequyen26tv, Trương Thị Lệ Quyên as its report's file name gives her, a
+student research project of June 2026: a Graph-RAG nutrition adviser for people with diabetes or high blood pressure; no
+licence file; Python; its data and prompts in Vietnamese). Run: its two data loaders, backend/app/services/ingestion.py
+("[Script 1]") then backend/app/services/food_ingestion.py ("[Script 2]", which links its foods to the Disease nodes the
+first creates), as written at NUTRITION_KG_COMMIT (dd162df, 19 June 2026, its HEAD; the loaders and data/ unchanged
+since its first commit of 17 June) by write_vietnam_nutrition, each executed as `__main__` in a namespace of its own,
+its __file__ under a root from which it finds data/ as it does in the repository, whose `app.db.neo4j_connection` gives
+a neo4j_db whose get_session() is a session over the store, whose `pandas` reads the pinned commit's data/ files with
+read_csv's default typing (_nutrition_kg_pandas: the DataFrame, Series and iloc uses of the two scripts, nothing else),
+whose `sys` is a path list of its own and whose `os` is os.path only. What had to change: nothing the scripts send; the
+repository's own neo4j_connection.py connects to its author's Neo4j Aura database with credentials of a .env it does not
+commit, so its neo4j_db is the stand-in above; food_ingestion.py's __main__ catches any exception and prints it, and
+that printed failure is raised here. Left out: Script 3, services/text_ingestion.py, which cuts the repository's PDF and
+Word diet guidelines into Chunk nodes (KIE_THUC_VE a disease) while encoding each with the sentence-embedding model
+intfloat/multilingual-e5-base for a FAISS index: the model is not on this machine and what it adds is passages of text,
+not the data's graph. The graph: 1,196 nodes in 5 labels (Ingredient 1,028: 526 foods of data/ingredients.csv, the
+Vietnamese food composition table's entries with their nutrients per 100 g as properties, energy_kcal, protein_g, fat_g,
+carb_g, fiber_g, sodium_mg, calcium_mg, iron_mg, vitamin_c_mg ..., and 502 of data/pred_food_translated_full_vi.csv,
+food_new_<row>, each with its glycemic_index; Dish 143, their names in capitals, "CANH BẦU NẤU CUA"; Category 14, the
+table's food groups; Nutrient 9; Disease 2, Đái tháo đường and Tăng huyết áp) and 7,527 relationships in 5 types
+(HAS_NUTRIENT 4,331 with the value; CONTAINS_INGREDIENT 1,380 with quantity and unit; BENEFICIAL_FOR 1,158 and
+RESTRICTED_FOR 131, each with its reason, "Glucid thấp", "Natri cao", "Chỉ số lâm sàng an toàn cho người đái tháo
+đường"; BELONGS_TO 527); `up` took some 93 seconds with the server's start (8,717 statements, one auto-commit each).
+Quirks kept as the scripts write them: pred_food_translated_full_vi.csv is Windows-1258 with the letters its translation
+lost saved as '?' ("Chu?i" for chuối), read as the loader reads it (UTF-8 fails, then Windows-1258), and its 502 rows
+hold 245 names, so a name is up to seven nodes ("Cam"); an ingredient's id is that of data/ingredients_import.csv's row
+of its name, compared without case, so Đậu hà lan (dried, 3006) and Đậu Hà Lan (fresh, 4031) are one node, the second's
+name and values over the first's, in both food groups; a zero nutrient is no property; a dish ingredient row written
+twice is one relationship, the later quantity kept (8 rows); a unit the file leaves empty is the string 'nan'; the dish
+file's ingredients are matched by id as it lists them (CÀ CHUA NHỔI THỊT HẤP contains Vải, lychee); Nước mắm cá has
+sodium_mg 0.2 and is not restricted for high blood pressure; no index or constraint is created, as the scripts create
+none. The 14 questions, in Vietnamese as the data is: 6 edge (the fish of ruốc cá, the crab of canh bầu nấu cua, the
+fish of cá kho riềng, the mushroom of nấm bao giò, mướp đắng's food group, the disease for which gạo nếp cái is
+restricted), 4 node-property (gạo tẻ máy's glucid, thịt gà ta's energy, đậu xanh's fibre, hummus's glycemic index), 2
+relationship-property (the grams of tôm biển in chả tôm, why cua đồng is restricted for high blood pressure) and 2
+two-hop (the disease for which the rice of mắm tôm chua is restricted, the food group of the meat in mướp đắng hầm
+thịt), each named node unique by its name and each answer checked with Cypher to be the only one the graph holds (the
+one fish, crab, mushroom, rice or meat of its dish); none uses a food of Script 2 but hummus, whose name is one node;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: food-nutrition holds Chinese nutrients and diseases (diabetes among them, by hand), the recipe graphs
+(bbc-recipes, cuisine-nicoise, recipe-book) dishes and ingredients, vietnam-codes and vietnam-land-law are Vietnamese
+law; this is the corpus's first Vietnamese food graph and its first of nutrient amounts per food. Searched by code and
+pages search, repository names (kgqa, food-kg, family-tree, genealog, stammbaum, futbol, receta, recipe-graph,
+football-graph, neo4j-football, neo4j-game, neo4j-sport, neo4j-food, neo4j-restaurant, neo4j-family, neo4j-chess,
+mneedham), file paths (import.cypher, load.cypher, data.cypher, create.cypher, seed.cypher, insert.cypher,
+load_csv.cypher, populate.cypher, ingredients.csv, players.csv and their data/ forms) and exact strings (Jugador,
+Spieler, Zutat, Climber, Joueur, Ricetta, Receita, Giocatore, 선수, Recette, 菜谱, 菜品, 棋手, Sport, Cuisine and Medal
+MERGEs, chefmozcuisine, idol-genealogy), in English, Chinese, Japanese, Korean, Spanish, Portuguese, French, German and
+Italian. Considered by s48E for the first time and left out: manasi-mds/Restaurant-Recommender (Yelp's Philadelphia
+restaurants by py2neo loaders: its philadelphia.json is over the mirror's size limit); T-Hank2712/ViFood-KG (Vietnamese
+food additives, nutrients and allergens as curated JSON with a Neo4j importer: no snapshot can be had);
+lilatsopelakou/Neo4J-Chess-Games (the World Chess Championship games of chess-championships again, another student's
+copy of the same assignment; its rpospos.csv over the size limit); ggeop/neo4j-chessgame (games and board positions, two
+labels, its Move_edge.csv not committed); DirtyChay/food-knowledge-graph (FoodKG and USDA branded foods cleaned by a
+language model: data a model wrote); lorie-lorene/application-food-kg and Harrith2001/south-asian-street-food-kg (RDF
+files, no Neo4j load); toikusen/idol-genealogy (idol groups in Supabase, no Neo4j); CompNet/RugbyScope (rugby careers
+fused from Wikipedia and Wikidata in R; not examined further); and, their repositories not named by the index, the UCI
+restaurant-and-consumer LOAD CSV (userProfile.csv, places.csv, place_ratings.csv), a Chinese dish loader over
+data/allData.json (Dish, Cuisine, Cooking_Method, Taste) and a Spanish World Cup 2030 fixture loader (its data written
+by its own generar_dataset.py). Seen again, in the corpus or left out before:
+AsserAlmasry/Football-Graph-Database-KBS-Project (a notebook's hand-typed seed of twenty players), smallcat9603/graph,
+gvldc-boardgames/node_sevenwonders, Devotu/Grix, the RyzaDB loader, julianbrowne/graffeine, mneedham/neo4j-worldcup,
+fingahoverit/neo4j-neo4j_ogm, bevvvvv/DS220Proj2WineReview, MariMurotani/RecipeHack, sbarnesisrael/caphar,
+kvaithin/greeky, ethiry/wikikings, nickwhitt/rex, joopixel1/SportGraph, adam-cowley/statsbomb-neo4j,
+hartti/PelikoneScrape, phucfix/vn-football-graph, aohua/KG-food, atilara/recipes-book-db, ramseylab/food-network,
+stevana/cocktails, VioletAndLove/campus-food-kg-rec, ViFood/ViFood-KG-Builder, MrWaradana/indonesian-food-kg-rag and the
+Fantasy Premier League loaders of fpl_two_seasons.csv.
+
 [s48E paragraph above]
 
 [s48F paragraph above]
@@ -20713,6 +20783,150 @@ def write_food_nutrition(store: Any, mirror: Path) -> None:
     _run_loader(FNKG, FNKG_LOADER, source, importer, open=opened, print=_quiet)
 
 
+NUTRITION_KG = "Lequyen26tv/nutrition-kg"  # Trương Thị Lệ Quyên's nutrition Graph-RAG (June 2026; no licence file)
+NUTRITION_KG_COMMIT = "dd162df8e08cd737206358d54674392c086aa706"  # 19 June 2026, the mirror's HEAD (a report upload)
+# its two data loaders, run in the order their prints number them ("[Script 1]", "[Script 2]": the second links its
+# foods to the Disease nodes the first creates); Script 3, services/text_ingestion.py, is left out (see the writer)
+NUTRITION_KG_LOADERS = ("backend/app/services/ingestion.py", "backend/app/services/food_ingestion.py")
+# the files they read with pandas.read_csv, under data/ (DATA_DIR, beside backend/)
+NUTRITION_KG_FILES = frozenset({"ingredients.csv", "ingredients_import.csv", "dishes_import.csv",
+                                "dish_ingredients_import.csv", "pred_food_translated_full_vi.csv"})
+# where the loaders are run from here: their __file__, from which they find backend/ and data/
+_NUTRITION_KG_ROOT = "/nutrition-kg/"
+# os, sys, pandas and app.db.neo4j_connection are given (below); nothing else is imported
+_NUTRITION_KG_IMPORTS: frozenset[str] = frozenset()
+
+
+class _NkgSeries:
+    """The pandas Series ingestion.py uses: a column's values, astype(str), .str.lower() and `== value` (a mask)."""
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+
+    def astype(self, kind: Any) -> _NkgSeries:
+        if kind is not str:
+            raise CorpusError(f"{NUTRITION_KG}: astype({kind!r}) is not read here")
+        return _NkgSeries([str(v) for v in self.values])  # NaN is 'nan', 5.0 '5.0', as pandas' astype(str)
+
+    @property
+    def str(self) -> types.SimpleNamespace:
+        return types.SimpleNamespace(lower=lambda: _NkgSeries([v.lower() for v in self.values]))
+
+    def __eq__(self, other: object) -> list[bool]:  # type: ignore[override]
+        return [v == other for v in self.values]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _NkgFrame:
+    """The pandas DataFrame the nutrition-kg loaders use: columns, len(), iterrows() (index and the row as a dict,
+    read with .get), frame[column] (a _NkgSeries), frame[mask] (the rows the mask keeps), empty and iloc[0]."""
+
+    def __init__(self, columns: dict[str, list[Any]], length: int) -> None:
+        self.table, self.length = columns, length
+        self.columns = list(columns)
+
+    def __len__(self) -> int:
+        return self.length
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i in range(self.length):
+            yield i, {name: values[i] for name, values in self.table.items()}
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return _NkgSeries(list(self.table[key]))
+        if isinstance(key, list) and len(key) == self.length and all(isinstance(k, bool) for k in key):
+            keep = [i for i, k in enumerate(key) if k]
+            return _NkgFrame({n: [v[i] for i in keep] for n, v in self.table.items()}, len(keep))
+        raise CorpusError(f"{NUTRITION_KG}: frame[{key!r}] is not read here")
+
+    @property
+    def empty(self) -> bool:
+        return self.length == 0
+
+    @property
+    def iloc(self) -> list[dict[str, Any]]:
+        return [row for _, row in self.iterrows()]
+
+
+def _nutrition_kg_pandas(read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pandas` for the nutrition-kg loaders: read_csv(path, encoding=...) of a file of NUTRITION_KG_FILES under
+    data/ (read by `read`), decoded in the encoding given as pandas decodes it (strictly: a file that is not of that
+    encoding raises UnicodeDecodeError, which food_ingestion.py's loop over encodings catches), its columns typed as
+    read_csv's defaults type them (_pandas_column); isna and notna as pandas' for the values read_csv gives."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, *, encoding: str = "utf-8") -> _NkgFrame:
+        name = path.removeprefix(f"{_NUTRITION_KG_ROOT}data/")
+        if name == path or name not in NUTRITION_KG_FILES:
+            raise CorpusError(f"{NUTRITION_KG}: its loader reads {path}, which is not read here")
+        text = read(name).decode(encoding)  # a wrong encoding raises UnicodeDecodeError, as pandas' reader does
+        rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row]  # blank lines skipped, as pandas
+        header, body = rows[0], rows[1:]
+        return _NkgFrame({n: _pandas_column([r[i] if i < len(r) else "" for r in body]) for i, n in enumerate(header)},
+                         len(body))
+
+    def isna(value: Any) -> bool:
+        return value is None or (isinstance(value, float) and value != value)
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = isna  # type: ignore[attr-defined]
+    module.notna = lambda value: not isna(value)  # type: ignore[attr-defined]
+    return module
+
+
+def write_vietnam_nutrition(store: Any, mirror: Path) -> None:
+    """The two data loaders of Lequyen26tv/nutrition-kg (Trương Thị Lệ Quyên's June 2026 student research project,
+    a Graph-RAG nutrition adviser for people with diabetes or high blood pressure; no licence file; in Vietnamese)
+    run as written at NUTRITION_KG_COMMIT, in the order their prints number them: backend/app/services/ingestion.py
+    ("[Script 1]": two Disease nodes, Đái tháo đường and Tăng huyết áp; the 527 foods of data/ingredients.csv, the
+    Vietnamese food composition table's entries, as Ingredient nodes with their nutrients per 100 g as properties,
+    a zero read as absent, each BELONGS_TO its food group (Category), each of few carbohydrates BENEFICIAL_FOR and of
+    many RESTRICTED_FOR diabetes and each of much sodium RESTRICTED_FOR high blood pressure, with a reason; the 143
+    dishes of data/dishes_import.csv, each CONTAINS_INGREDIENT, with its quantity and unit, the ingredients
+    data/dish_ingredients_import.csv lists) and backend/app/services/food_ingestion.py ("[Script 2]": the nine Nutrient
+    nodes of its nutrient map; the 502 foods of data/pred_food_translated_full_vi.csv as Ingredient nodes
+    food_new_<row> with their glycemic index, each HAS_NUTRIENT of its non-zero values (the value on the
+    relationship) and BENEFICIAL_FOR or RESTRICTED_FOR each disease as the file's two suitability columns say).
+    How it runs: each script is executed as `__main__` in a namespace of its own, its __file__ under a root of its
+    own (_NUTRITION_KG_ROOT) from which it finds data/; its `app.db.neo4j_connection` is a neo4j_db whose
+    get_session() is a session over the store (the repository's own module connects to its author's Aura database
+    with credentials of a .env it does not commit), its `pandas` reads the pinned commit's data/ files
+    (_nutrition_kg_pandas), its `sys` a path list of its own, its `os` only os.path; its print writes nothing, except
+    that food_ingestion.py's __main__ catches any exception and prints it ("❌ Lỗi: ..."): that message is raised
+    here, so a failed load is not taken for a finished one. Its Cypher runs unchanged, one auto-commit statement each.
+    Left out: Script 3, services/text_ingestion.py, which splits the repository's PDF and Word guidelines into Chunk
+    nodes (KIE_THUC_VE a disease) while encoding each with the sentence-embedding model intfloat/multilingual-e5-base
+    for a FAISS index (the model is not on this machine, and what it adds is passages of text, not the data's graph).
+    Quirks kept: pred_food_translated_full_vi.csv is Windows-1258 with the letters its translation could not encode
+    saved as '?' ("Chu?i" for chuối), read as the loader reads it (UTF-8 fails, then Windows-1258); ingestion.py gives
+    an ingredient the id of data/ingredients_import.csv's row of its name, else ing_<number>, so a dish ingredient
+    whose name ingredients.csv does not hold has no node and its CONTAINS_INGREDIENT is not written; a unit the file
+    leaves empty is the string 'nan'."""
+    def read(name: str) -> bytes:
+        return read_file(NUTRITION_KG, f"data/{name}", mirror, NUTRITION_KG_COMMIT)
+
+    db = types.SimpleNamespace(get_session=lambda: _ScriptSession(store), close=lambda: None)
+    connection = types.ModuleType("app.db.neo4j_connection")
+    connection.neo4j_db = db  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = os.path  # type: ignore[attr-defined]
+
+    def printed(*args: Any, **kwargs: Any) -> None:
+        if args and str(args[0]).startswith("❌"):
+            raise CorpusError(f"{NUTRITION_KG}: its loader failed: {args[0]}")
+
+    for path in NUTRITION_KG_LOADERS:
+        source = read_file(NUTRITION_KG, path, mirror, NUTRITION_KG_COMMIT).decode("utf-8")
+        sys_module = types.ModuleType("sys")
+        sys_module.path = []  # type: ignore[attr-defined]
+        modules = {"os": os_module, "sys": sys_module, "pandas": _nutrition_kg_pandas(read),
+                   "app.db.neo4j_connection": connection}
+        importer = _loader_importer(NUTRITION_KG, modules, _NUTRITION_KG_IMPORTS)
+        _run_loader(NUTRITION_KG, path, source, importer, file=_NUTRITION_KG_ROOT + path, print=printed)
+
+
 # [s48E source and writer above]
 
 
@@ -22261,6 +22475,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "each food is rich in, what it is good or bad for, what a nutrient's lack "
                                         "or excess leads to and which population is prone to which disease",
           writer=write_food_nutrition, source=FNKG),
+    Graph("vietnam-nutrition", "frozen", "Vietnamese foods and dishes for diets of diabetes and high blood pressure "
+                                           "(in Vietnamese, a 2026 student Graph-RAG project): foods of the "
+                                           "Vietnamese food composition table with their nutrients, food groups, "
+                                           "dishes and the ingredients each contains (quantity, unit), foods with "
+                                           "their glycemic index and nutrient values, and the foods good or to be "
+                                           "restricted for each disease, with the reason",
+          writer=write_vietnam_nutrition, source=NUTRITION_KG),
     # [s48E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

@@ -10975,6 +10975,139 @@ def test_food_nutrition_refuses_a_loader_that_reads_or_calls_what_is_not_served(
         corpus.write_food_nutrition(_MergeStore(), _fnkg_mirror(tmp_path, monkeypatch, _FNKG_LOADER.replace(old, new)))
 
 
+# Lequyen26tv/nutrition-kg's two data loaders, shortened: ingestion.py ("[Script 1]") finds data/ from its own
+# __file__, reads its CSVs with pandas (utf-8-sig), gives an ingredient the id of ingredients_import.csv's row of its
+# name (else ing_<number>), drops a zero, links a low-carbohydrate food to diabetes, and writes each dish's
+# ingredients with their quantity and unit; food_ingestion.py ("[Script 2]") tries encodings until one decodes its
+# Windows-1258 file and prints any exception its __main__ catches
+_NKG_PREAMBLE = (
+    "import os\nimport sys\nimport pandas as pd\n\n"
+    "CURRENT_DIR = os.path.dirname(os.path.abspath(__file__))\n"
+    "BACKEND_DIR = os.path.dirname(os.path.dirname(CURRENT_DIR))\n"
+    "if BACKEND_DIR not in sys.path:\n    sys.path.append(BACKEND_DIR)\n\n"
+    "from app.db.neo4j_connection import neo4j_db\n"
+    "DATA_DIR = os.path.join(os.path.dirname(BACKEND_DIR), 'data')\n\n"
+    "def clean_value(val):\n    if pd.isna(val): return None\n"
+    "    try:\n        num = float(str(val).strip().replace(',', '.'))\n"
+    "        return None if num == 0 else num\n    except (ValueError, TypeError): return None\n\n")
+_NKG_SCRIPT_1 = _NKG_PREAMBLE + (
+    "def execute_ingestion():\n"
+    "    df_ingredients = pd.read_csv(os.path.join(DATA_DIR, 'ingredients.csv'), encoding='utf-8-sig')\n"
+    "    df_ing_import = pd.read_csv(os.path.join(DATA_DIR, 'ingredients_import.csv'), encoding='utf-8-sig')\n"
+    "    df_dish_ing = pd.read_csv(os.path.join(DATA_DIR, 'dish_ingredients_import.csv'), encoding='utf-8-sig')\n"
+    "    nutrient_cols = [c for c in df_ingredients.columns if c not in ['ingredient_id', 'ingredient_name', "
+    "'category']]\n"
+    "    with neo4j_db.get_session() as session:\n"
+    "        session.run(\"MERGE (d1:Disease {id:'disease_dtd', name:'Đái tháo đường'})\")\n"
+    "        for _, row in df_ingredients.iterrows():\n"
+    "            ing_name = str(row.get('ingredient_name')).strip()\n"
+    "            raw_cat = row.get('category')\n"
+    "            cat_name = str(raw_cat).strip() if pd.notna(raw_cat) else 'Chưa phân loại'\n"
+    "            props = {c: clean_value(row.get(c)) for c in nutrient_cols if clean_value(row.get(c)) is not None}\n"
+    "            match_id = df_ing_import[df_ing_import['name'].astype(str).str.lower() == ing_name.lower()]\n"
+    "            ing_id = str(match_id.iloc[0]['ingredient_id']) if not match_id.empty else "
+    "f\"ing_{int(float(row.get('ingredient_id')))}\"\n"
+    "            session.run('MERGE (i:Ingredient {id: $id}) SET i.name = $name, i += $props', id=ing_id, "
+    "name=ing_name, props=props)\n"
+    "            session.run('MERGE (cat:Category {name: $cat})', cat=cat_name)\n"
+    "            carb = props.get('carb_g')\n"
+    "            if isinstance(carb, (int, float)) and carb < 10:\n"
+    "                session.run(\"MATCH (i:Ingredient {id:$id}), (d:Disease {id:'disease_dtd'}) "
+    "MERGE (i)-[:BENEFICIAL_FOR {reason: 'Glucid thấp'}]->(d)\", id=ing_id)\n"
+    "        for _, row in df_dish_ing.iterrows():\n"
+    "            session.run('MATCH (d:Dish {id:$dish_id}) MATCH (i:Ingredient {id:$ing_id}) "
+    "MERGE (d)-[r:CONTAINS_INGREDIENT]->(i) SET r.quantity = $qty, r.unit = $unit', dish_id=str(row['dish_id']), "
+    "ing_id=str(row['ingredient_id']), qty=clean_value(row.get('quantity')), unit=str(row.get('unit', 'g')))\n\n"
+    "if __name__ == '__main__':\n    execute_ingestion()\n")
+_NKG_SCRIPT_2 = _NKG_PREAMBLE + (
+    "def execute_ingestion():\n"
+    "    file_path = os.path.join(DATA_DIR, 'pred_food_translated_full_vi.csv')\n"
+    "    df = None\n"
+    "    for enc in ['utf-8', 'utf-8-sig', 'Windows-1258', 'latin-1']:\n"
+    "        try:\n            df = pd.read_csv(file_path, encoding=enc)\n            break\n"
+    "        except: continue\n"
+    "    with neo4j_db.get_session() as session:\n"
+    "        for idx, row in df.iterrows():\n"
+    "            food_id = f'food_new_{idx}'\n"
+    "            session.run('MERGE (i:Ingredient {id: $id}) SET i.name = $name, i.glycemic_index = $gi', "
+    "id=food_id, name=str(row.get('Food Name')).strip(), gi=clean_value(row.get('Glycemic Index')))\n"
+    "            diabetes_suit = str(row.get('Suitable for Diabetes')).strip().lower()\n"
+    "            kind = 'RESTRICTED_FOR' if diabetes_suit in ['0', 'no'] else 'BENEFICIAL_FOR'\n"
+    "            session.run('MATCH (i:Ingredient {id: $id}) RETURN $kind', id=food_id, kind=kind)\n\n"
+    "if __name__ == '__main__':\n"
+    "    try: execute_ingestion()\n"
+    "    except Exception as e: print(f'❌ Lỗi: {e}')\n"
+    "    finally:\n        try: neo4j_db.close()\n        except: pass\n")
+_NKG_DATA: dict[str, str | bytes] = {
+    "data/ingredients.csv": ("\ufeffingredient_id,ingredient_name,category,energy_kcal,carb_g,GI\n"
+                             "1001,Gạo nếp cái,Ngũ cốc,344,74.5,\n4014,Bầu ,,14,2.9,\n"),
+    "data/ingredients_import.csv": "\ufeffingredient_id,name,source\ning_bau,Bầu,x.xlsx\n",
+    "data/dish_ingredients_import.csv": ("\ufeffdish_id,ingredient_id,quantity,unit\n"
+                                         "dish_canh_bau,ing_bau,500,g\ndish_canh_bau,ing_muoi,,\n"),
+    # Windows-1258, a letter its translation lost saved as '?', as the repository's file is
+    "data/pred_food_translated_full_vi.csv": ("Food Name,Glycemic Index,Suitable for Diabetes\n"
+                                              "Táo,39,1\nChu?i,51,0\n").encode("cp1258")}
+
+
+def _nkg_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script_1: str = _NKG_SCRIPT_1,
+                script_2: str = _NKG_SCRIPT_2) -> Path:
+    # after the pinned commit, another ingredients file: what the writer must not read
+    pinned = _committed_mirror(tmp_path, "Lequyen26tv+nutrition-kg",
+                               {corpus.NUTRITION_KG_LOADERS[0]: script_1, corpus.NUTRITION_KG_LOADERS[1]: script_2,
+                                **_NKG_DATA},
+                               later={"data/ingredients.csv": "ingredient_id,ingredient_name,category\n9,X,Y\n"})
+    monkeypatch.setattr(corpus, "NUTRITION_KG_COMMIT", pinned)
+    return tmp_path
+
+
+def test_vietnam_nutrition_runs_its_two_loaders_in_order_over_the_pinned_commits_data(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_vietnam_nutrition(store, _nkg_mirror(tmp_path, monkeypatch))
+    merge = "MERGE (i:Ingredient {id: $id}) SET i.name = $name, i += $props"
+    beneficial = ("MATCH (i:Ingredient {id:$id}), (d:Disease {id:'disease_dtd'}) "
+                  "MERGE (i)-[:BENEFICIAL_FOR {reason: 'Glucid thấp'}]->(d)")
+    contains = ("MATCH (d:Dish {id:$dish_id}) MATCH (i:Ingredient {id:$ing_id}) "
+                "MERGE (d)-[r:CONTAINS_INGREDIENT]->(i) SET r.quantity = $qty, r.unit = $unit")
+    food = "MERGE (i:Ingredient {id: $id}) SET i.name = $name, i.glycemic_index = $gi"
+    assert store.calls == [
+        ("MERGE (d1:Disease {id:'disease_dtd', name:'Đái tháo đường'})", {}),
+        # an ingredient not in ingredients_import.csv is ing_<number>; an empty GI is no property; numbers are floats
+        (merge, {"id": "ing_1001", "name": "Gạo nếp cái", "props": {"energy_kcal": 344.0, "carb_g": 74.5}}),
+        ("MERGE (cat:Category {name: $cat})", {"cat": "Ngũ cốc"}),
+        # the import row of its name (case-insensitive, stripped) gives its id; an empty category is 'Chưa phân loại'
+        (merge, {"id": "ing_bau", "name": "Bầu", "props": {"energy_kcal": 14.0, "carb_g": 2.9}}),
+        ("MERGE (cat:Category {name: $cat})", {"cat": "Chưa phân loại"}),
+        (beneficial, {"id": "ing_bau"}),
+        (contains, {"dish_id": "dish_canh_bau", "ing_id": "ing_bau", "qty": 500.0, "unit": "g"}),
+        # an empty quantity is None, an empty unit pandas' NaN as a string
+        (contains, {"dish_id": "dish_canh_bau", "ing_id": "ing_muoi", "qty": None, "unit": "nan"}),
+        # Script 2's file is read as Windows-1258 after UTF-8 fails; its suitability column is int64, so 0 is '0'
+        (food, {"id": "food_new_0", "name": "Táo", "gi": 39.0}),
+        ("MATCH (i:Ingredient {id: $id}) RETURN $kind", {"id": "food_new_0", "kind": "BENEFICIAL_FOR"}),
+        (food, {"id": "food_new_1", "name": "Chu?i", "gi": 51.0}),
+        ("MATCH (i:Ingredient {id: $id}) RETURN $kind", {"id": "food_new_1", "kind": "RESTRICTED_FOR"})]
+    assert corpus.graph("vietnam-nutrition").split == "frozen"
+
+
+@pytest.mark.parametrize(("script", "change", "refused"), [
+    (1, ("import sys\n", "import sys\nimport json\n"), "its loader imports json, which is not read here"),
+    (1, ("'ingredients_import.csv'", "'mon_an_neo4j_ready.csv'"),
+     "its loader reads /nutrition-kg/data/mon_an_neo4j_ready.csv, which is not read here"),
+    (1, ("os.path.dirname(os.path.abspath(__file__))", "os.getcwd()"), "has no attribute 'getcwd'"),
+    (1, (".astype(str)", ".astype(int)"), "astype(<class 'int'>) is not read here"),
+    # Script 2's __main__ catches the exception and prints it: the printed failure is raised, not taken for a load
+    (2, ("'pred_food_translated_full_vi.csv'", "'pred_food.csv'"), "its loader failed: ❌ Lỗi:")])
+def test_vietnam_nutrition_refuses_a_loader_that_reads_imports_or_fails_unseen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: int, change: tuple[str, str], refused: str) -> None:
+    old, new = change
+    source = _NKG_SCRIPT_1 if script == 1 else _NKG_SCRIPT_2
+    assert old in source
+    scripts = {"script_1": _NKG_SCRIPT_1, "script_2": _NKG_SCRIPT_2, f"script_{script}": source.replace(old, new)}
+    with pytest.raises((corpus.CorpusError, AttributeError), match=re.escape(refused)):
+        corpus.write_vietnam_nutrition(Recorder(), _nkg_mirror(tmp_path, monkeypatch, **scripts))
+
+
 # [s48E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
