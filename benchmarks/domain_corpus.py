@@ -20652,6 +20652,184 @@ def write_berlin_ubahn(store: Any, mirror: Path) -> None:
     _run_loader(BUBAHN, BUBAHN_LOADER, source, importer, print=_quiet)
 
 
+PSGC = "wewillcraft/philippine-datasets"  # Nap Joseph Calub's "philippine-datasets", 2025; CC0 1.0
+PSGC_COMMIT = "5434a48222077f5df2fd9ec8a7da541a4c4ac53a"  # its HEAD, 10 September 2025
+PSGC_PARSER = "psa/parse_psgc.py"  # the parser that writes psa/psgc_data.jsonl from the PSA's workbook
+PSGC_WORKBOOK = "psa/PSGC-July-2025-Publication-Datafile.xlsx"  # the PSA's PSGC publication, July 2025
+PSGC_IMPORT = "tasks/import_psgc_data_to_neo4j.ts"  # its Neo4j import (`deno task import`) of psa/psgc_data.jsonl
+PSGC_DRIVER = "src/neo4j.ts"  # the import's runWrite and createIndexes
+# what the parser imports besides pandas, which is given here
+_PSGC_IMPORTS = frozenset({"json", "pathlib", "typing"})
+# the import's selections of the parsed records (TypeScript, transcribed in _psgc_selections), each as the script
+# writes it (whitespace is not compared): a script that selects otherwise is refused, not loaded otherwise
+PSGC_FILTERS = (
+    'const regions = data.filter((d) => d.is_region && d.province_code === "000" );',
+    'const provinces = data.filter((d) => d.is_province && d.province_code !== "000" && d.municipality_code === "00" );',
+    'const cities = data.filter((d) => d.is_city_municipality || (d.municipality_code !== "00" && '
+    'd.barangay_code === "000" && !d.is_submunicipality) );',
+    "const barangays = data.filter((d) => d.is_barangay);",
+    'const submuns = data.filter((d) => d.geographic_level === "SubMun");',
+    'const citiesWithType = cities.map((c) => ({ ...c, type: c.geographic_level === "City" ? "city" : '
+    '"municipality", }));')
+# its labels in the order it imports them, with the property list each is given
+PSGC_IMPORTED = (("Region", "regionProps"), ("Province", "provinceProps"), ("CityMunicipality", "cityProps"),
+                 ("Barangay", "barangayProps"), ("SubMunicipality", "barangayProps"))
+
+
+def _psgc_workbook(data: bytes) -> dict[str, list[list[str]]]:
+    """The workbook's sheets as pandas.read_excel reads them (_xlsx_sheets): pandas opens a workbook with openpyxl's
+    data_only, so a formula cell is the value Excel saved with it (the PSGC sheet's one formula, a region's population,
+    the sum of its provinces'): each formula is dropped here and its saved value read."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as book, io.BytesIO() as out:
+        with zipfile.ZipFile(out, "w") as values:
+            for name in book.namelist():
+                part = book.read(name)
+                if name.startswith("xl/worksheets/"):
+                    part = re.sub(rb"<f>[^<]*</f>|<f\s[^>]*/>|<f\s[^>]*>[^<]*</f>", b"", part)
+                values.writestr(name, part)
+        return _xlsx_sheets(PSGC, out.getvalue())
+
+
+class _PsgcFrame:
+    """The DataFrame parse_psgc.py's process_psgc_data reads: `columns` (pandas names an empty header "Unnamed: <i>"),
+    rename(columns=..., inplace=True), len() and iterrows() (index, row), where row.get(name) is a value and `name in
+    row` tests a column."""
+
+    def __init__(self, header: list[str], columns: list[list[Any]]) -> None:
+        self.columns = [name or f"Unnamed: {i}" for i, name in enumerate(header)]
+        self._values = columns
+
+    def rename(self, *, columns: Mapping[str, str], inplace: bool) -> None:
+        if not inplace:
+            raise CorpusError(f"{PSGC}: {PSGC_PARSER} renames its frame's columns other than in place")
+        self.columns = [columns.get(name, name) for name in self.columns]
+
+    def __len__(self) -> int:
+        return len(self._values[0]) if self._values else 0
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i in range(len(self)):
+            yield i, {name: values[i] for name, values in zip(self.columns, self._values, strict=True)}
+
+
+def _psgc_pandas(sheets: dict[str, list[list[str]]]) -> types.ModuleType:
+    """parse_psgc.py's `pandas`: read_excel(path, sheet_name=..., dtype={0: str}) gives the sheet's rows as pandas
+    types them (the first column, read as str, its codes with their leading zeros; the others as its parser types
+    them, _pandas_column: a number column with an empty cell floats, an empty cell NaN), isna and notna."""
+    module = types.ModuleType("pandas")
+
+    def isna(value: Any) -> bool:
+        return value is None or (isinstance(value, float) and value != value)
+
+    def read_excel(path: str, *, sheet_name: str, dtype: Mapping[int, type]) -> _PsgcFrame:
+        if posixpath.basename(path) != posixpath.basename(PSGC_WORKBOOK) or sheet_name not in sheets:
+            raise CorpusError(f"{PSGC}: {PSGC_PARSER} reads {path} sheet {sheet_name}, which is not read here")
+        if dict(dtype) != {0: str}:
+            raise CorpusError(f"{PSGC}: {PSGC_PARSER} types its columns as {dtype}, which is not read here")
+        header, *rows = sheets[sheet_name]
+        raw = [[row[i] for row in rows] for i in range(len(header))]
+        typed = [[v if v else float("nan") for v in raw[0]], *(_pandas_column(column) for column in raw[1:])]
+        return _PsgcFrame(header, typed)
+
+    module.read_excel = read_excel  # type: ignore[attr-defined]
+    module.isna = isna  # type: ignore[attr-defined]
+    module.notna = lambda value: not isna(value)  # type: ignore[attr-defined]
+    return module
+
+
+def _psgc_records(mirror: Path) -> list[dict[str, Any]]:
+    """The records psa/psgc_data.jsonl holds, as parse_psgc.py writes them (the file itself, committed, is over the
+    mirror's size limit): its process_psgc_data run as written over the workbook it reads, each record then as JSON
+    writes and reads it back (the import reads the JSON lines). Its main()'s other steps (the same records written as
+    JSON and CSV, a summary printed) are not run."""
+    source = read_file(PSGC, PSGC_PARSER, mirror, PSGC_COMMIT).decode("utf-8")
+    sheets = _psgc_workbook(read_file(PSGC, PSGC_WORKBOOK, mirror, PSGC_COMMIT))
+    importer = _loader_importer(PSGC, {"pandas": _psgc_pandas(sheets)}, _PSGC_IMPORTS)
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": _quiet},
+                                 "__name__": "parse_psgc", "__file__": f"{PSGC}/{PSGC_PARSER}"}
+    exec(compile(source, f"{PSGC}/{PSGC_PARSER}", "exec"), namespace)  # noqa: S102 - its parser runs
+    records, _warnings = namespace["process_psgc_data"](posixpath.basename(PSGC_WORKBOOK))
+    return [json.loads(json.dumps(record, ensure_ascii=False)) for record in records]
+
+
+def _psgc_literals(script: str, pattern: str, what: str) -> list[str]:
+    found = re.findall(pattern, script)
+    if not found:
+        raise CorpusError(f"{PSGC}: {PSGC_IMPORT} or {PSGC_DRIVER} no longer has {what}")
+    return found
+
+
+def _psgc_selections(script: str, records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The import's selections of the records (PSGC_FILTERS, its TypeScript as Python), by the label each is
+    imported as: a region (province code "000"), a province, a city or municipality (also any other record below a
+    province that is no barangay and no sub-municipality: the City of Isabela, whose level is empty) with `type`
+    "city" where its level is City, else "municipality", a barangay, a sub-municipality."""
+    flat = re.sub(r"\s+", "", script)
+    for selection in PSGC_FILTERS:
+        if re.sub(r"\s+", "", selection) not in flat:
+            raise CorpusError(f"{PSGC}: {PSGC_IMPORT} no longer selects its records as `{selection}`")
+    cities = [d for d in records if d["is_city_municipality"] or (
+        d["municipality_code"] != "00" and d["barangay_code"] == "000" and not d["is_submunicipality"])]
+    return {
+        "Region": [d for d in records if d["is_region"] and d["province_code"] == "000"],
+        "Province": [d for d in records if d["is_province"] and d["province_code"] != "000"
+                     and d["municipality_code"] == "00"],
+        "CityMunicipality": [{**c, "type": "city" if c["geographic_level"] == "City" else "municipality"}
+                             for c in cities],
+        "Barangay": [d for d in records if d["is_barangay"]],
+        "SubMunicipality": [d for d in records if d["geographic_level"] == "SubMun"]}
+
+
+def write_philippine_psgc(store: Any, mirror: Path) -> None:
+    """tasks/import_psgc_data_to_neo4j.ts of wewillcraft/philippine-datasets (Nap Joseph Calub's 2025 "cleaned and
+    structured datasets from Philippine government agencies" behind a Deno API; CC0 1.0; in English) at PSGC_COMMIT,
+    over the records its psa/parse_psgc.py writes from the Philippine Statistics Authority's PSGC publication of July
+    2025 (psa/PSGC-July-2025-Publication-Datafile.xlsx; _psgc_records: the parsed file is committed but over the
+    mirror's size limit, the workbook is not): the Philippine Standard Geographic Code's 18 regions, 82 provinces,
+    1,642 cities and municipalities, 42,011 barangays and 14 sub-municipalities of Manila, each with its 10-digit
+    PSGC code, name, the old correspondence code, geographic level ("Reg", "Prov", "City", "Mun", "Bgy", "SubMun"),
+    2020 census population, its code's region, province, municipality and barangay parts, and, as the file has them,
+    a city's class (HUC, ICC, CC), an income class ("1st" to "5th") and a barangay's urban or rural mark (U, R).
+    The import is TypeScript, run here as it runs: its statements are read from the script (its index statements
+    from src/neo4j.ts's createIndexes, its `UNWIND $items AS item CREATE (n:${nodeType}) SET n = item` for each label
+    in batches of its BATCH_SIZE, each record given only the properties of its list that are not null, and its five
+    relationship statements) and run in its order, each an auto-commit statement as its runWrite runs it; its
+    selections of the records (which are regions, provinces, cities...) are transcribed (_psgc_selections, refused if
+    the script's differ). Not run: --clear (not given: the database is empty) and the counts it prints. Kept as it
+    writes them: the National Capital Region's cities are linked to the region directly (HAS_CITY_MUNICIPALITY)
+    and, as they sit under its four districts' province codes, to no province; a highly urbanised city outside NCR
+    has its own province code, so no province has it either; Isabela City (level empty, "City of Isabela (Not a
+    Province)") is a CityMunicipality of type "municipality" under no province; the names are as the PSA writes
+    them ("City of Caloocan", "Barangay 1", a barangay "Dicalongan " with its trailing space; many barangay names
+    repeat: "Poblacion", "San Jose"); codes are strings, populations integers."""
+    records = _psgc_records(mirror)
+    script = read_file(PSGC, PSGC_IMPORT, mirror, PSGC_COMMIT).decode("utf-8")
+    driver = read_file(PSGC, PSGC_DRIVER, mirror, PSGC_COMMIT).decode("utf-8")
+    indexes = _psgc_literals(driver, r'"(CREATE INDEX [^"]+)"', "its CREATE INDEX statements")
+    batch = int(_psgc_literals(script, r"const BATCH_SIZE = (\d+);", "its BATCH_SIZE")[0])
+    create = _psgc_literals(script, r"const cypher = `([^`]*)`", "its import statement")[0]
+    if "${nodeType}" not in create or "$items" not in create:
+        raise CorpusError(f"{PSGC}: {PSGC_IMPORT}'s import statement no longer takes ${{nodeType}} and $items")
+    props = {name: re.findall(r'"(\w+)"', body)
+             for name, body in re.findall(r"const (\w+Props) = \[([^\]]*)\]", script)}
+    body = script.partition("async function createRelationships()")[2].partition("\nasync function ")[0]
+    links = _psgc_literals(body, r"runWrite\(`([^`]*)`\)", "its relationship statements")
+    selections = _psgc_selections(script, records)
+    for statement in indexes:
+        store.query(statement, {}, read_only=False)
+    for label, prop_list in PSGC_IMPORTED:
+        if prop_list not in props:
+            raise CorpusError(f"{PSGC}: {PSGC_IMPORT} no longer has {prop_list}")
+        statement = " ".join(create.replace("${nodeType}", label).split())
+        items = [{p: d[p] for p in props[prop_list] if d.get(p) is not None} for d in selections[label]]
+        for i in range(0, len(items), batch):
+            store.query(statement, {"items": items[i:i + batch]}, read_only=False)
+    for statement in links:
+        store.query(statement.strip(), {}, read_only=False)
+
+
 # [s48F source and writer above]
 
 
@@ -21757,6 +21935,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "track segments between stations with their length in metres, and each sub-line's numbered sections "
           "between stations and whether it stops (HTW Berlin's teaching database, in German)",
           writer=write_berlin_ubahn, source=BUBAHN),
+    Graph("philippine-psgc", "frozen", "the Philippines' regions, provinces, cities and municipalities and 42,000 "
+          "barangays of the PSA's Philippine Standard Geographic Code (July 2025): each one's PSGC code, level, 2020 "
+          "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
+          "API's Neo4j import of the parsed PSA workbook)",
+          writer=write_philippine_psgc, source=PSGC),
     # [s48F Graph above]
 ]}
 
