@@ -20656,6 +20656,7 @@ PSGC = "wewillcraft/philippine-datasets"  # Nap Joseph Calub's "philippine-datas
 PSGC_COMMIT = "5434a48222077f5df2fd9ec8a7da541a4c4ac53a"  # its HEAD, 10 September 2025
 PSGC_PARSER = "psa/parse_psgc.py"  # the parser that writes psa/psgc_data.jsonl from the PSA's workbook
 PSGC_WORKBOOK = "psa/PSGC-July-2025-Publication-Datafile.xlsx"  # the PSA's PSGC publication, July 2025
+PSGC_SHEET = "PSGC"  # the workbook's sheet the parser reads (the others: metadata, summaries, notes)
 PSGC_IMPORT = "tasks/import_psgc_data_to_neo4j.ts"  # its Neo4j import (`deno task import`) of psa/psgc_data.jsonl
 PSGC_DRIVER = "src/neo4j.ts"  # the import's runWrite and createIndexes
 # what the parser imports besides pandas, which is given here
@@ -20664,7 +20665,8 @@ _PSGC_IMPORTS = frozenset({"json", "pathlib", "typing"})
 # writes it (whitespace is not compared): a script that selects otherwise is refused, not loaded otherwise
 PSGC_FILTERS = (
     'const regions = data.filter((d) => d.is_region && d.province_code === "000" );',
-    'const provinces = data.filter((d) => d.is_province && d.province_code !== "000" && d.municipality_code === "00" );',
+    'const provinces = data.filter((d) => d.is_province && d.province_code !== "000" && '
+    'd.municipality_code === "00" );',
     'const cities = data.filter((d) => d.is_city_municipality || (d.municipality_code !== "00" && '
     'd.barangay_code === "000" && !d.is_submunicipality) );',
     "const barangays = data.filter((d) => d.is_barangay);",
@@ -20724,7 +20726,7 @@ def _psgc_pandas(sheets: dict[str, list[list[str]]]) -> types.ModuleType:
         return value is None or (isinstance(value, float) and value != value)
 
     def read_excel(path: str, *, sheet_name: str, dtype: Mapping[int, type]) -> _PsgcFrame:
-        if posixpath.basename(path) != posixpath.basename(PSGC_WORKBOOK) or sheet_name not in sheets:
+        if posixpath.basename(path) != posixpath.basename(PSGC_WORKBOOK) or sheet_name != PSGC_SHEET:
             raise CorpusError(f"{PSGC}: {PSGC_PARSER} reads {path} sheet {sheet_name}, which is not read here")
         if dict(dtype) != {0: str}:
             raise CorpusError(f"{PSGC}: {PSGC_PARSER} types its columns as {dtype}, which is not read here")
