@@ -8988,6 +8988,69 @@ Fantasy Premier League loaders of fpl_two_seasons.csv.
 
 [s48E paragraph above]
 
+Helper s48F's paragraph, written blind for the forty-eighth split (domain: travel, transport, geography, energy,
+technology, telecoms and infrastructure; begun at 21:20 UTC on 5 December 2026, deadline 23:00). philippine-psgc is
+github.com/wewillcraft/philippine-datasets (Nap Joseph Calub, September 2025, "cleaned and structured datasets from
+Philippine government agencies" behind a Deno API; CC0 1.0; TypeScript and Python; in English).
+write_philippine_psgc runs its tasks/import_psgc_data_to_neo4j.ts (`deno task import`) at PSGC_COMMIT (5434a48, its
+HEAD of 10 September 2025) over the records its psa/parse_psgc.py writes from
+psa/PSGC-July-2025-Publication-Datafile.xlsx, the Philippine Statistics Authority's Philippine Standard Geographic
+Code of July 2025. What the loader had to change and why: the parsed file the import reads (psa/psgc_data.jsonl) is
+committed but over the mirror's size limit, so the parser's process_psgc_data is run as written over the workbook (a
+`pandas` whose read_excel gives the PSGC sheet as pandas types it, _pandas_column, its first column as str; the
+sheet's one formula, Maguindanao del Sur's population, read as the value Excel saved, as pandas' data_only does),
+each record then through JSON as the file holds it; the import is TypeScript, so its statements are read from the
+script (src/neo4j.ts's nine CREATE INDEX, one `UNWIND $items AS item CREATE (n:<label>) SET n = item` per batch of
+its BATCH_SIZE of 500, its five relationship statements) and run in its order, and its selections of regions,
+provinces, cities, barangays and sub-municipalities are transcribed into Python (refused if the script's differ).
+The graph: 43,768 nodes in five labels (Region 18, Province 82, CityMunicipality 1,643: 149 cities and 1,494
+municipalities, Barangay 42,011, SubMunicipality 14), each with psgc_code, name, correspondence_code,
+geographic_level, population_2020 and the code's four parts, a city or municipality also income_classification,
+city_class (149) and type, a barangay urban_rural; 42,812 relationships (HAS_PROVINCE 82, HAS_CITY_MUNICIPALITY
+1,616, HAS_BARANGAY 41,114), none with a property; `up` took 69 s and 78 s in two runs, the server's start included.
+Quirks kept as the script writes them: NCR's 17 cities and municipality hang from the region directly; the 17 highly
+urbanised cities outside NCR and Isabela City (codes of their own province) belong to no province or region; "City
+of Isabela (Not a Province)" is a municipality beside Isabela City; BARMM's eight Special Geographic Area
+municipalities, Manila's 14 sub-municipalities and its 897 barangays are linked to nothing; correspondence codes
+lose their leading zero (pandas reads them as numbers); 20,154 barangays share a name ("Poblacion" 606 times). The
+14 questions, in English: 7 edge (the province of Sagada, Donsol and El Nido, the region of the provinces Ifugao and
+Batanes, the region Pateros hangs from, the city of barangay Canlubang), 4 node-property (Itbayat's 2020 population,
+Jomalig's income class, Baguio's city class, whether barangay Mamatid is urban), 3 two-hop (the region of Oslob and
+of Coron through their province, the province of barangay Loma de Gato through its municipality); none of
+relationship property (the graph has none); every named node's name unique across labels and each answer checked
+with Cypher to be the only one; domain_gold.py check gave 14 questions, 0 problems; no xgrag command was run on the
+graph and no xgrag output on it looked at. Overlaps: philippine-congress is the same country's legislature
+(BetterGov.ph, not this repository's congress/ files, which the import does not read); vietnam-codes,
+ons-hierarchies, bavaria-municipalities, china-cities and brazil-cities are other countries' administrative
+divisions; this is the corpus's first PSGC graph. Considered by s48F for the first time and left out:
+maxdemarzi/neoflights (a Java stored procedure's import of a flight schedule into Airport, AirportDay and Leg nodes:
+porting its date arithmetic would be reimplementing, not running, its loader; its sample flights not checked) and
+maxdemarzi/neo_airlines (a Java extension, no data); notcharlatan/KnowledgeGraph (a Chinese shipping course project:
+ports, routes, ships and companies whose data its README calls made to order, 私人定制; ships repeated under other IMO
+numbers); a Chinese scenic-spot triples loader (two labels, 景点 and 城市; its property SETs are an f-string that writes
+`s.{prop_key}` and fails; repository not named); a Russian loader of Chinese car-auction listings (Car, Year,
+Engine, Fuel, Auction...: its clean_new_cars.csv, which its scraper and cleaner write, not found; repository not
+named); a Vienna Wiener Linien knowledge-graph notebook (GTFS stops and registration districts; repository not
+named); a FYP of flights, airports, weather stations and emissions (futaoo/climate-tourism-kg, left out before);
+Project-OptiCargo-Tol-Laut/opticargo-knowledge-graph (an event projection service, no data);
+johnymontana/old-time-maps, neo4j-field/nokia-nsp-k8s-poc and neo4j-field/gke-integrated-parcel (no Neo4j data);
+Nelly-98/neo4J_project (the Paris metro exercise again, paris-metro's data); AntonioCahuich/temp (one label,
+Departure); javascript-ecosystem/neo4j and ebb-earl-co/libraries_io (left out before). Searched by code and pages
+search (power plants, grids and substations, satellites, railways and metros, airlines and aircraft, shipping,
+ports, nuclear reactors, telecom operators, 3GPP, CPUs, EV charging, hiking and national parks, administrative
+divisions) in English, Chinese, Japanese, Korean, German, Spanish, Portuguese, Italian, Polish, Russian, Vietnamese
+and Indonesian, file paths (import.cypher, load.cypher, data.cypher, init.cypher, seed.cypher, create.cypher,
+create_graph.cypher, neo4j/import.cypher, load_data.cypher, import.cql, create.cql), repository names (neo4j-graph-
+examples, neo4j-field, mneedham, jexp, maxdemarzi, johnymontana, rvanbruggen, subway, metro-graph, knowledge-graph,
+tourism-kg) and exact strings (PowerPlant, Reactor, Airline, Municipio, Operator, Substation, Hotel, Volcano
+MERGEs). Seen again, in the corpus or left out before: Lkruitwagen/global-fossil-fuel-supply-chain,
+mlnrt/himalayan-database- neo4j-import-tool, Williamdst/Capstone-2, neo4j-field/cuenca-upgrade-workshop,
+BiaPri/Graph_Field, dogofbrian/trains- graph, SacrumDeus/deutsche-bahn-network, neo4j-field/gsummit2024,
+neo4j-graph-examples/london-map (still no snapshot), maxdemarzi/power_grid and choo_choo, KrispyNoodles/SMRT_Neo4j,
+maxence2005/TrackMyAir, ItzzOulei/BernMobil, MaorEl/us-flights-2015, JoseRFJuniorBigData/hidro-Neo4J,
+AlinaGalenina/Electrical_networksDB, DonkeyKing01/EV-PM-DSS and the others the searches returned, each grepped here
+first.
+
 [s48F paragraph above]
 """
 
@@ -21385,6 +21448,192 @@ def write_berlin_ubahn(store: Any, mirror: Path) -> None:
     _run_loader(BUBAHN, BUBAHN_LOADER, source, importer, print=_quiet)
 
 
+PSGC = "wewillcraft/philippine-datasets"  # Nap Joseph Calub's "philippine-datasets", 2025; CC0 1.0
+PSGC_COMMIT = "5434a48222077f5df2fd9ec8a7da541a4c4ac53a"  # its HEAD, 10 September 2025
+PSGC_PARSER = "psa/parse_psgc.py"  # the parser that writes psa/psgc_data.jsonl from the PSA's workbook
+PSGC_WORKBOOK = "psa/PSGC-July-2025-Publication-Datafile.xlsx"  # the PSA's PSGC publication, July 2025
+PSGC_SHEET = "PSGC"  # the workbook's sheet the parser reads (the others: metadata, summaries, notes)
+PSGC_IMPORT = "tasks/import_psgc_data_to_neo4j.ts"  # its Neo4j import (`deno task import`) of psa/psgc_data.jsonl
+PSGC_DRIVER = "src/neo4j.ts"  # the import's runWrite and createIndexes
+# what the parser imports besides pandas, which is given here
+_PSGC_IMPORTS = frozenset({"json", "pathlib", "typing"})
+# the import's selections of the parsed records (TypeScript, transcribed in _psgc_selections), each as the script
+# writes it (whitespace is not compared): a script that selects otherwise is refused, not loaded otherwise
+PSGC_FILTERS = (
+    'const regions = data.filter((d) => d.is_region && d.province_code === "000" );',
+    'const provinces = data.filter((d) => d.is_province && d.province_code !== "000" && '
+    'd.municipality_code === "00" );',
+    'const cities = data.filter((d) => d.is_city_municipality || (d.municipality_code !== "00" && '
+    'd.barangay_code === "000" && !d.is_submunicipality) );',
+    "const barangays = data.filter((d) => d.is_barangay);",
+    'const submuns = data.filter((d) => d.geographic_level === "SubMun");',
+    'const citiesWithType = cities.map((c) => ({ ...c, type: c.geographic_level === "City" ? "city" : '
+    '"municipality", }));')
+# its labels in the order it imports them, with the property list each is given
+PSGC_IMPORTED = (("Region", "regionProps"), ("Province", "provinceProps"), ("CityMunicipality", "cityProps"),
+                 ("Barangay", "barangayProps"), ("SubMunicipality", "barangayProps"))
+
+
+def _psgc_workbook(data: bytes) -> dict[str, list[list[str]]]:
+    """The workbook's sheets as pandas.read_excel reads them (_xlsx_sheets): pandas opens a workbook with openpyxl's
+    data_only, so a formula cell is the value Excel saved with it (the PSGC sheet's one formula: Maguindanao del
+    Sur's population, the sum of its municipalities'): each formula is dropped here and its saved value read."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as book, io.BytesIO() as out:
+        with zipfile.ZipFile(out, "w") as values:
+            for name in book.namelist():
+                part = book.read(name)
+                if name.startswith("xl/worksheets/"):
+                    part = re.sub(rb"<f>[^<]*</f>|<f\s[^>]*/>|<f\s[^>]*>[^<]*</f>", b"", part)
+                values.writestr(name, part)
+        return _xlsx_sheets(PSGC, out.getvalue())
+
+
+class _PsgcFrame:
+    """The DataFrame parse_psgc.py's process_psgc_data reads: `columns` (pandas names an empty header "Unnamed: <i>"),
+    rename(columns=..., inplace=True), len() and iterrows() (index, row), where row.get(name) is a value and `name in
+    row` tests a column."""
+
+    def __init__(self, header: list[str], columns: list[list[Any]]) -> None:
+        self.columns = [name or f"Unnamed: {i}" for i, name in enumerate(header)]
+        self._values = columns
+
+    def rename(self, *, columns: Mapping[str, str], inplace: bool) -> None:
+        if not inplace:
+            raise CorpusError(f"{PSGC}: {PSGC_PARSER} renames its frame's columns other than in place")
+        self.columns = [columns.get(name, name) for name in self.columns]
+
+    def __len__(self) -> int:
+        return len(self._values[0]) if self._values else 0
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i in range(len(self)):
+            yield i, {name: values[i] for name, values in zip(self.columns, self._values, strict=True)}
+
+
+def _psgc_pandas(sheets: dict[str, list[list[str]]]) -> types.ModuleType:
+    """parse_psgc.py's `pandas`: read_excel(path, sheet_name=..., dtype={0: str}) gives the sheet's rows as pandas
+    types them (the first column, read as str, its codes with their leading zeros; the others as its parser types
+    them, _pandas_column: a number column with an empty cell floats, an empty cell NaN), isna and notna."""
+    module = types.ModuleType("pandas")
+
+    def isna(value: Any) -> bool:
+        return value is None or (isinstance(value, float) and value != value)
+
+    def read_excel(path: str, *, sheet_name: str, dtype: Mapping[int, type]) -> _PsgcFrame:
+        if posixpath.basename(path) != posixpath.basename(PSGC_WORKBOOK) or sheet_name != PSGC_SHEET:
+            raise CorpusError(f"{PSGC}: {PSGC_PARSER} reads {path} sheet {sheet_name}, which is not read here")
+        if dict(dtype) != {0: str}:
+            raise CorpusError(f"{PSGC}: {PSGC_PARSER} types its columns as {dtype}, which is not read here")
+        header, *rows = sheets[sheet_name]
+        raw = [[row[i] for row in rows] for i in range(len(header))]
+        typed = [[v if v else float("nan") for v in raw[0]], *(_pandas_column(column) for column in raw[1:])]
+        return _PsgcFrame(header, typed)
+
+    module.read_excel = read_excel  # type: ignore[attr-defined]
+    module.isna = isna  # type: ignore[attr-defined]
+    module.notna = lambda value: not isna(value)  # type: ignore[attr-defined]
+    return module
+
+
+def _psgc_records(mirror: Path) -> list[dict[str, Any]]:
+    """The records psa/psgc_data.jsonl holds, as parse_psgc.py writes them (the file itself, committed, is over the
+    mirror's size limit): its process_psgc_data run as written over the workbook it reads, each record then as JSON
+    writes and reads it back (the import reads the JSON lines). Its main()'s other steps (the same records written as
+    JSON and CSV, a summary printed) are not run."""
+    source = read_file(PSGC, PSGC_PARSER, mirror, PSGC_COMMIT).decode("utf-8")
+    sheets = _psgc_workbook(read_file(PSGC, PSGC_WORKBOOK, mirror, PSGC_COMMIT))
+    importer = _loader_importer(PSGC, {"pandas": _psgc_pandas(sheets)}, _PSGC_IMPORTS)
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": _quiet},
+                                 "__name__": "parse_psgc", "__file__": f"{PSGC}/{PSGC_PARSER}"}
+    exec(compile(source, f"{PSGC}/{PSGC_PARSER}", "exec"), namespace)  # noqa: S102 - its parser runs
+    records, _warnings = namespace["process_psgc_data"](posixpath.basename(PSGC_WORKBOOK))
+    return [json.loads(json.dumps(record, ensure_ascii=False)) for record in records]
+
+
+def _psgc_literals(script: str, pattern: str, what: str) -> list[str]:
+    found = re.findall(pattern, script)
+    if not found:
+        raise CorpusError(f"{PSGC}: {PSGC_IMPORT} or {PSGC_DRIVER} no longer has {what}")
+    return found
+
+
+def _psgc_selections(script: str, records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The import's selections of the records (PSGC_FILTERS, its TypeScript as Python), by the label each is
+    imported as: a region (province code "000"), a province, a city or municipality (also any other record below a
+    province that is no barangay and no sub-municipality: the City of Isabela, whose level is empty) with `type`
+    "city" where its level is City, else "municipality", a barangay, a sub-municipality."""
+    flat = re.sub(r"\s+", "", script)
+    for selection in PSGC_FILTERS:
+        if re.sub(r"\s+", "", selection) not in flat:
+            raise CorpusError(f"{PSGC}: {PSGC_IMPORT} no longer selects its records as `{selection}`")
+    cities = [d for d in records if d["is_city_municipality"] or (
+        d["municipality_code"] != "00" and d["barangay_code"] == "000" and not d["is_submunicipality"])]
+    return {
+        "Region": [d for d in records if d["is_region"] and d["province_code"] == "000"],
+        "Province": [d for d in records if d["is_province"] and d["province_code"] != "000"
+                     and d["municipality_code"] == "00"],
+        "CityMunicipality": [{**c, "type": "city" if c["geographic_level"] == "City" else "municipality"}
+                             for c in cities],
+        "Barangay": [d for d in records if d["is_barangay"]],
+        "SubMunicipality": [d for d in records if d["geographic_level"] == "SubMun"]}
+
+
+def write_philippine_psgc(store: Any, mirror: Path) -> None:
+    """tasks/import_psgc_data_to_neo4j.ts of wewillcraft/philippine-datasets (Nap Joseph Calub's 2025 "cleaned and
+    structured datasets from Philippine government agencies" behind a Deno API; CC0 1.0; in English) at PSGC_COMMIT,
+    over the records its psa/parse_psgc.py writes from the Philippine Statistics Authority's PSGC publication of July
+    2025 (psa/PSGC-July-2025-Publication-Datafile.xlsx; _psgc_records: the parsed psa/psgc_data.jsonl is committed
+    but over the mirror's size limit, the workbook is not): the Philippine Standard Geographic Code's 18 regions
+    (Region), 82 provinces (Province), 1,643 cities and municipalities (CityMunicipality, `type` "city" for 149,
+    "municipality" for 1,494), 42,011 barangays (Barangay) and Manila's 14 sub-municipalities (SubMunicipality), each
+    with its 10-digit PSGC code (psgc_code), name, the old 9-digit correspondence code, geographic level ("Reg",
+    "Prov", "City", "Mun", "Bgy", "SubMun"), 2020 census population (population_2020), its code's region, province,
+    municipality and barangay parts, and, where its label's property list has them, a city's class (city_class: HUC,
+    ICC, CC), an income class (income_classification, "1st" to "5th") and a barangay's urban_rural (U, R).
+    The import is TypeScript, run here as it runs: its statements are read from the script (its indexes from
+    src/neo4j.ts's createIndexes, its `UNWIND $items AS item CREATE (n:${nodeType}) SET n = item` for each label in
+    batches of its BATCH_SIZE, each record given only the properties of its label's list that are not null, and its
+    five relationship statements) and run in its order, each an auto-commit statement as its runWrite runs it; its
+    selections of the records (which are regions, provinces, cities...) are transcribed (_psgc_selections, refused if
+    the script's differ). Not run: --clear (not given) and the counts it prints. The graph (43,768 nodes):
+    HAS_PROVINCE (82), HAS_CITY_MUNICIPALITY (1,616: province to city or municipality, and the National Capital
+    Region to its 17) and HAS_BARANGAY (41,114), none with a property. Kept as it writes them: the NCR's cities are
+    linked to the region directly and to no province; the 17 highly urbanised cities outside NCR and Isabela City
+    have province codes of their own, so no province or region has them; "City of Isabela (Not a Province)" (level
+    empty) is a CityMunicipality of type "municipality" beside Isabela City; the eight municipalities of BARMM's
+    Special Geographic Area (province code 999) are linked to nothing, and the area itself is not imported; Manila's
+    14 sub-municipalities and its 897 barangays (under the sub-municipalities' codes) are linked to nothing; the
+    correspondence codes are pandas' numbers ("10000000" for Region I's "010000000"); 38 barangays have urban_rural
+    "-" and 16 no population; names are as the PSA writes them, stripped ("City of Caloocan",
+    "Barangay 1"), and 20,154 barangays share a name with another ("Poblacion" 606 times, "San Isidro" 310)."""
+    records = _psgc_records(mirror)
+    script = read_file(PSGC, PSGC_IMPORT, mirror, PSGC_COMMIT).decode("utf-8")
+    driver = read_file(PSGC, PSGC_DRIVER, mirror, PSGC_COMMIT).decode("utf-8")
+    indexes = _psgc_literals(driver, r'"(CREATE INDEX [^"]+)"', "its CREATE INDEX statements")
+    batch = int(_psgc_literals(script, r"const BATCH_SIZE = (\d+);", "its BATCH_SIZE")[0])
+    create = _psgc_literals(script, r"const cypher = `([^`]*)`", "its import statement")[0]
+    if "${nodeType}" not in create or "$items" not in create:
+        raise CorpusError(f"{PSGC}: {PSGC_IMPORT}'s import statement no longer takes ${{nodeType}} and $items")
+    props = {name: re.findall(r'"(\w+)"', body)
+             for name, body in re.findall(r"const (\w+Props) = \[([^\]]*)\]", script)}
+    body = script.partition("async function createRelationships()")[2].partition("\nasync function ")[0]
+    links = _psgc_literals(body, r"runWrite\(`([^`]*)`\)", "its relationship statements")
+    selections = _psgc_selections(script, records)
+    for statement in indexes:
+        store.query(statement, {}, read_only=False)
+    for label, prop_list in PSGC_IMPORTED:
+        if prop_list not in props:
+            raise CorpusError(f"{PSGC}: {PSGC_IMPORT} no longer has {prop_list}")
+        statement = " ".join(create.replace("${nodeType}", label).split())
+        items = [{p: d[p] for p in props[prop_list] if d.get(p) is not None} for d in selections[label]]
+        for i in range(0, len(items), batch):
+            store.query(statement, {"items": items[i:i + batch]}, read_only=False)
+    for statement in links:
+        store.query(statement.strip(), {}, read_only=False)
+
+
 # [s48F source and writer above]
 
 
@@ -22513,6 +22762,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "track segments between stations with their length in metres, and each sub-line's numbered sections "
           "between stations and whether it stops (HTW Berlin's teaching database, in German)",
           writer=write_berlin_ubahn, source=BUBAHN),
+    Graph("philippine-psgc", "frozen", "the Philippines' regions, provinces, cities and municipalities and 42,000 "
+          "barangays of the PSA's Philippine Standard Geographic Code (July 2025): each one's PSGC code, level, 2020 "
+          "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
+          "API's Neo4j import of the parsed PSA workbook)",
+          writer=write_philippine_psgc, source=PSGC),
     # [s48F Graph above]
 ]}
 

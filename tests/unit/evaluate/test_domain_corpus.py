@@ -11654,4 +11654,158 @@ def test_berlin_ubahn_refuses_what_its_loader_does_not_do(tmp_path: Path, monkey
         corpus.write_berlin_ubahn(Recorder(), _bubahn_mirror(tmp_path, monkeypatch, loader))
 
 
+# wewillcraft/philippine-datasets, shortened: psa/parse_psgc.py's process_psgc_data (the PSA workbook's PSGC sheet read
+# with pandas, each row's code parsed and its level decided), tasks/import_psgc_data_to_neo4j.ts's import (its
+# selections, property lists, batches and two of its relationship statements) and src/neo4j.ts's createIndexes
+_PSGC_PARSER = (
+    "import pandas as pd\nimport json\nfrom pathlib import Path\nfrom typing import Any, Dict\n\n\n"
+    "def clean_value(value: Any) -> Any:\n    if pd.isna(value):\n        return None\n"
+    "    if isinstance(value, str):\n        value = value.strip()\n        return value if value else None\n"
+    "    return value\n\n\ndef parse_psgc_code(code: str) -> Dict[str, Any]:\n"
+    "    return {'region': code[:2], 'province': code[2:5], 'municipality': code[5:7], 'barangay': code[7:10]}\n\n\n"
+    "def process_psgc_data(file_path: str, sheet_name: str = 'PSGC'):\n"
+    "    df = pd.read_excel(file_path, sheet_name=sheet_name, dtype={0: str})\n"
+    "    mapping = {df.columns[0]: 'psgc_code', df.columns[1]: 'name', df.columns[2]: 'correspondence_code',\n"
+    "               df.columns[3]: 'geographic_level', df.columns[8]: 'population_2020'}\n"
+    "    if len(df.columns) > 10:\n        mapping[df.columns[10]] = 'status'\n"
+    "    df.rename(columns=mapping, inplace=True)\n    out = []\n    for idx, row in df.iterrows():\n"
+    "        code = str(row.get('psgc_code', '')).strip()\n        if not code or pd.isna(row.get('psgc_code')):\n"
+    "            continue\n        parts = parse_psgc_code(code)\n        level = row.get('geographic_level')\n"
+    "        corr = row.get('correspondence_code')\n"
+    "        out.append({'psgc_code': code, 'name': clean_value(row.get('name')),\n"
+    "                    'correspondence_code': None if pd.isna(corr) else str(int(float(str(corr)))),\n"
+    "                    'geographic_level': clean_value(level),\n"
+    "                    'population_2020': int(float(row.get('population_2020'))) if pd.notna(\n"
+    "                        row.get('population_2020')) and str(row.get('population_2020')).strip() not in ['-', '']"
+    " else None,\n"
+    "                    'status': clean_value(row.get('status')) if 'status' in row else None,\n"
+    "                    'region_code': parts['region'], 'province_code': parts['province'],\n"
+    "                    'municipality_code': parts['municipality'], 'barangay_code': parts['barangay'],\n"
+    "                    'is_region': level == 'Reg', 'is_province': level == 'Prov',\n"
+    "                    'is_city_municipality': level in ('City', 'Mun'), 'is_barangay': level == 'Bgy',\n"
+    "                    'is_submunicipality': level == 'SubMun'})\n    return out, []\n\n\n"
+    "def main():\n    records, _ = process_psgc_data('PSGC-July-2025-Publication-Datafile.xlsx')\n"
+    "    print(len(records))\n\n\nif __name__ == '__main__':\n    main()\n")
+_PSGC_IMPORT = (
+    'import { runWrite } from "../src/neo4j.ts";\n\nconst BATCH_SIZE = 2;\n\n'
+    "async function importBatch(items, nodeType, properties) {\n  const cypher = `\n    UNWIND $items AS item\n"
+    "    CREATE (n:${nodeType})\n    SET n = item\n  `;\n  await runWrite(cypher, { items });\n}\n\n"
+    "async function createRelationships(): Promise<void> {\n  await runWrite(`\n    MATCH (r:Region)\n"
+    "    MATCH (p:Province)\n    WHERE p.region_code = r.region_code\n    CREATE (r)-[:HAS_PROVINCE]->(p)\n  `);\n"
+    "  await runWrite(`\n    MATCH (r:Region {region_code: '13'})\n    MATCH (c:CityMunicipality)\n"
+    "    WHERE c.region_code = '13'\n    CREATE (r)-[:HAS_CITY_MUNICIPALITY]->(c)\n  `);\n}\n\n"
+    "async function main() {\n    const regions = data.filter((d) =>\n"
+    "      d.is_region && d.province_code === \"000\"\n"
+    "    );\n    const provinces = data.filter((d) =>\n"
+    "      d.is_province && d.province_code !== \"000\" && d.municipality_code === \"00\"\n    );\n"
+    "    const cities = data.filter((d) =>\n      d.is_city_municipality ||\n"
+    "      (d.municipality_code !== \"00\" && d.barangay_code === \"000\" &&\n        !d.is_submunicipality)\n    );\n"
+    "    const barangays = data.filter((d) => d.is_barangay);\n"
+    "    const submuns = data.filter((d) => d.geographic_level === \"SubMun\");\n"
+    '    const regionProps = ["psgc_code", "name", "population_2020"];\n'
+    '    const provinceProps = ["psgc_code", "name", "region_code"];\n'
+    '    const cityProps = ["psgc_code", "name", "correspondence_code", "type"];\n'
+    '    const barangayProps = ["psgc_code", "name", "population_2020", "status"];\n'
+    "    const citiesWithType = cities.map((c) => ({\n      ...c,\n"
+    "      type: c.geographic_level === \"City\" ? \"city\" : \"municipality\",\n    }));\n"
+    "    await createRelationships();\n}\n")
+_PSGC_DRIVER = ('export async function createIndexes(): Promise<void> {\n  const indexes = [\n'
+                '    "CREATE INDEX region_psgc IF NOT EXISTS FOR (r:Region) ON (r.psgc_code)",\n'
+                '    "CREATE INDEX barangay_name IF NOT EXISTS FOR (b:Barangay) ON (b.name)",\n  ];\n}\n')
+_PSGC_HEADER = ["10-digit PSGC", "Name", "Correspondence Code", "Geographic Level", "Old names", "City Class",
+                "Income\nClassification", "Urban / Rural", "2020 Population", None, "Status"]
+
+
+def _psgc_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parser: str = _PSGC_PARSER,
+                 script: str = _PSGC_IMPORT) -> Path:
+    """A fetched mirror of wewillcraft/philippine-datasets: the PSA workbook (its PSGC sheet, a region whose
+    population is a formula with its saved value, and a sheet the parser does not read), the parser, the import."""
+    rows: list[list[str | int | None]] = [
+        _PSGC_HEADER,
+        ["1300000000", "National Capital Region (NCR)", 130000000, "Reg", None, None, None, None, 99, None, None],
+        ["1380100000", "City of Caloocan", 137501000, "City", None, "HUC", "1st", None, 1661584, None, None],
+        ["1380100001", "Barangay 1", 137501001, "Bgy", None, None, None, "U", 2319, None, "Pob."],
+        ["1380100002", "Barangay 2", None, "Bgy", None, None, None, "-", "-", None, None],
+        ["0100000000", "Region I (Ilocos Region)", None, "Reg", None, None, None, None, 5301139, None, None],
+        ["0102800000", "Ilocos Norte", 12800000, "Prov", None, None, "1st", None, 609588, None, None],
+        ["0102815000", "Pagudpud", 12815000, "Mun", None, None, "1st", None, 25098, None, None]]
+    workbook = _xlsx({"Metadata": [["Title"], ["PSGC"]], "PSGC": rows})
+    # the region's population as the PSA saves it: a formula (the sum of the rows below) with its last value
+    workbook = _rezip(workbook, "xl/worksheets/sheet2.xml", b'<c r="I2"><v>99</v>',
+                      b'<c r="I2"><f>I3+I5</f><v>13484462</v>')
+    pinned = _committed_mirror(tmp_path, "wewillcraft+philippine-datasets", {
+        corpus.PSGC_WORKBOOK: workbook, corpus.PSGC_PARSER: parser, corpus.PSGC_IMPORT: script,
+        corpus.PSGC_DRIVER: _PSGC_DRIVER}, later={corpus.PSGC_IMPORT: "// rewritten later\n"})
+    monkeypatch.setattr(corpus, "PSGC_COMMIT", pinned)
+    return tmp_path
+
+
+def _rezip(data: bytes, name: str, old: bytes, new: bytes) -> bytes:
+    """An .xlsx workbook `data` with `old` in its part `name` replaced by `new` (which must be there)."""
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as book, zipfile.ZipFile(out, "w") as changed:
+        for part in book.namelist():
+            content = book.read(part)
+            if part == name:
+                assert old in content
+                content = content.replace(old, new)
+            changed.writestr(part, content)
+    return out.getvalue()
+
+
+def test_philippine_psgc_runs_its_import_over_the_records_its_parser_writes_from_the_workbook(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_philippine_psgc(store, _psgc_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    # src/neo4j.ts's indexes first, then the labels in the import's order, then its relationship statements
+    assert statements[:2] == ["CREATE INDEX region_psgc IF NOT EXISTS FOR (r:Region) ON (r.psgc_code)",
+                              "CREATE INDEX barangay_name IF NOT EXISTS FOR (b:Barangay) ON (b.name)"]
+    creates = [(s, p["items"]) for s, p in store.calls if "items" in p]
+    assert [s for s, _ in creates] == [f"UNWIND $items AS item CREATE (n:{label}) SET n = item" for label in
+                                       ("Region", "Province", "CityMunicipality", "Barangay")]
+    regions, provinces, cities, barangays = (items for _, items in creates)
+    # the NCR's population is the formula's saved value; a record has only the listed properties that are set
+    assert regions == [{"psgc_code": "1300000000", "name": "National Capital Region (NCR)",
+                        "population_2020": 13484462},
+                       {"psgc_code": "0100000000", "name": "Region I (Ilocos Region)", "population_2020": 5301139}]
+    assert provinces == [{"psgc_code": "0102800000", "name": "Ilocos Norte", "region_code": "01"}]
+    # the correspondence code column has an empty cell: pandas reads it as floats, the parser writes the integer
+    assert cities == [{"psgc_code": "1380100000", "name": "City of Caloocan", "correspondence_code": "137501000",
+                       "type": "city"},
+                      {"psgc_code": "0102815000", "name": "Pagudpud", "correspondence_code": "12815000",
+                       "type": "municipality"}]
+    # "-" is no population; the status column is named by its position, after an unnamed one
+    assert barangays == [{"psgc_code": "1380100001", "name": "Barangay 1", "population_2020": 2319,
+                          "status": "Pob."},
+                         {"psgc_code": "1380100002", "name": "Barangay 2"}]
+    assert statements[-2].startswith("MATCH (r:Region)") and statements[-2].endswith("CREATE (r)-[:HAS_PROVINCE]->(p)")
+    assert statements[-1].endswith("CREATE (r)-[:HAS_CITY_MUNICIPALITY]->(c)") and len(statements) == 8
+
+
+def test_philippine_psgc_imports_in_the_scripts_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_philippine_psgc(store, _psgc_mirror(tmp_path, monkeypatch,
+                                                     script=_PSGC_IMPORT.replace("BATCH_SIZE = 2", "BATCH_SIZE = 1")))
+    assert [len(p["items"]) for _, p in store.calls if "items" in p] == [1, 1, 1, 1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(("parser", "script", "refused"), [
+    (_PSGC_PARSER.replace("import json\n", "import os\n"), _PSGC_IMPORT, "imports os"),
+    (_PSGC_PARSER.replace("sheet_name: str = 'PSGC'", "sheet_name: str = 'Metadata'"), _PSGC_IMPORT,
+     "sheet Metadata, which is not read here"),
+    (_PSGC_PARSER.replace("dtype={0: str}", "dtype={1: str}"), _PSGC_IMPORT, "types its columns"),
+    # a script that selects its records otherwise is not loaded as the transcription selects them
+    (_PSGC_PARSER, _PSGC_IMPORT.replace("d.is_barangay);", "d.is_barangay && d.urban_rural === \"U\");"),
+     "no longer selects its records as `const barangays"),
+    (_PSGC_PARSER, _PSGC_IMPORT.replace('const cityProps', 'const townProps'), "no longer has cityProps")])
+def test_philippine_psgc_refuses_what_it_does_not_read_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   parser: str, script: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_philippine_psgc(Recorder(), _psgc_mirror(tmp_path, monkeypatch, parser, script))
+
+
 # [s48F tests above]
