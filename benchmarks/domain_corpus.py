@@ -8739,8 +8739,6 @@ and tkapi loaders, justin-napolitano's Supreme Court repositories, mohammadimath
 tanisthahota/AI-Driven-Research-Engine-for-Commercial-Courts, ma3u/Sozialrecht_RAG, neo4j-examples/graphgists and
 legis-graph.
 
-[s48A paragraph above]
-
 Helper s48B's paragraph, written blind (the forty-eighth split, in preparation; domain searched: commerce, finance,
 business, economics, companies, trade and banking). china-stock-concepts: github.com/hyqshr/KGQA (Yiqiu Huang's
 "基于知识图谱的金融数据问答系统", Knowledge Graph Question Answering with Chinese Financial data from TuShare, December
@@ -8790,8 +8788,6 @@ Korean 조달청 payments loader, a DART 타법인출자 loader (one label), a R
 loader and a Norwegian shareholder-register loader. Seen again, in the corpus or left out before:
 hartti/AustralianMines, jgoth/fingest, AdrianoII/PortalTransparencia2Neo4j, opensanctions/offshore-graph, toflit18,
 lemonhu/stock-knowledge-graph and 2020-data-integration/data-collection, each grepped here first.
-
-[s48B paragraph above]
 
 Helper s48C's paragraph, written blind for the forty-eighth split (domain searched: science, medicine, health,
 biology, chemistry, education and research; begun at 21:20 UTC on 5 December 2026, deadline 23:00). ruc-faculty:
@@ -8846,8 +8842,6 @@ RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, miladNemati-1/MACNeo4j, 
 JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA, derrabauke/eu-data-workflow, robertogs2/bases,
 ramellose/mako_docs, IEK-13/MatGraphAI, AIDA-UIUC/uiuc-scheduler, cs3219ay1718s1-g6/cir-viz, agroshar/DIT873,
 MaayanLab/DRC-Portals, zysNLP/quickllm, sokcho-kim/scrape-hub, the Purdue CS course graph and dgg32's repositories.
-
-[s48C paragraph above]
 
 Helper s48D's paragraph, written blind for the forty-eighth split (domain: culture, music, film, television, books, art,
 games, media, religion and history; begun at 21:20 UTC on 5 December 2026, deadline 23:00). japanese-mythology is
@@ -8913,8 +8907,6 @@ and a music LOAD CSV of genres, countries, artists, albums, charts and record la
 the corpus or left out before: JaniceWuo/PoetryQA, chrisapton/Music-KG-Project, coral2742/Neo4jArt, Downstream/bsuapi,
 ethiry/wikikings, sahilsaini22/PyTest, andychan94/roth-2019, bmckinney/jazz-graph, mneedham/neo4j-himym, the
 cozy-mysteries Data Importer, PriceLab/neo4jService and OmarShafie/hadith's LOAD CSV.
-
-[s48D paragraph above]
 
 Helper s48E's paragraph (sports, leisure, food and drink, recipes, people and genealogy, hobbies), written blind for the
 forty-eighth split (begun at 21:20 UTC on 5 December 2026, deadline 23:00): vietnam-nutrition. The repository:
@@ -8986,8 +8978,6 @@ hartti/PelikoneScrape, phucfix/vn-football-graph, aohua/KG-food, atilara/recipes
 stevana/cocktails, VioletAndLove/campus-food-kg-rec, ViFood/ViFood-KG-Builder, MrWaradana/indonesian-food-kg-rag and the
 Fantasy Premier League loaders of fpl_two_seasons.csv.
 
-[s48E paragraph above]
-
 Helper s48F's paragraph, written blind for the forty-eighth split (domain: travel, transport, geography, energy,
 technology, telecoms and infrastructure; begun at 21:20 UTC on 5 December 2026, deadline 23:00). philippine-psgc is
 github.com/wewillcraft/philippine-datasets (Nap Joseph Calub, September 2025, "cleaned and structured datasets from
@@ -9051,7 +9041,31 @@ maxence2005/TrackMyAir, ItzzOulei/BernMobil, MaorEl/us-flights-2015, JoseRFJunio
 AlinaGalenina/Electrical_networksDB, DonkeyKing01/EV-PM-DSS and the others the searches returned, each grepped here
 first.
 
-[s48F paragraph above]
+The forty-eighth split (declared 2026-12-05, thirty-first session, before any xgrag command ran on its graphs). Six
+helpers (launched at 21:20 UTC with a deadline of 23:00, the briefs of HELPERS.md) reported within 25 minutes; five
+delivered a graph and one (government and law) found none that met the rules: FORTY_EIGHTH_POOL =
+china-stock-concepts, japanese-mythology, philippine-psgc, ruc-faculty, vietnam-nutrition, drawn by
+`sorted(random.Random(76).sample(sorted(FORTY_EIGHTH_POOL), 5))` = all five: **frozen** (14 questions each).
+Declared as the helpers report them, and kept: japanese-mythology's database was compiled with a language model (its
+first commit is authored by one; an audit its README states deleted 284 placeholder rows): its shrines, deities,
+clans and emperors are real, some of its links are not (an emperor's "parent" is his predecessor), and its questions
+ask only facts that hold outside the graph too; china-stock-concepts stores stock codes as integers and one 2018
+holder per stock; ruc-faculty names its teachers in a property called `var`; vietnam-nutrition keeps one food file
+whose Vietnamese letters were lost to "?"; philippine-psgc leaves Manila's sub-municipalities and barangays linked to
+nothing, as the import writes them. Three of the five are in Chinese, Japanese or Vietnamese; philippine-psgc,
+ruc-faculty and japanese-mythology have no relationship-property question (none or fixed ids on their relationships).
+
+[s49A paragraph above]
+
+[s49B paragraph above]
+
+[s49C paragraph above]
+
+[s49D paragraph above]
+
+[s49E paragraph above]
+
+[s49F paragraph above]
 """
 
 from __future__ import annotations
@@ -9205,6 +9219,9 @@ FORTY_SIXTH_POOL = ("covid-clinical-trials",)
 FORTY_SIXTH_SEED = 74
 FORTY_SEVENTH_POOL = ("berlin-ubahn", "food-nutrition", "igdb-games", "tcm-herbs", "tmf-frameworx", "vietnam-codes")
 FORTY_SEVENTH_SEED = 75
+FORTY_EIGHTH_POOL = ("china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty",
+                     "vietnam-nutrition")
+FORTY_EIGHTH_SEED = 76
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -18867,7 +18884,7 @@ def write_vietnam_codes(store: Any, mirror: Path) -> None:
     _run_loader(VN_CODES, VN_CODES_LOADER, source, importer, print=_quiet)
 
 
-# [s48A source and writer above]
+# [s49A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -19378,7 +19395,7 @@ def write_china_stock_concepts(store: Any, mirror: Path) -> None:
     _run_loader(KGQA, KGQA_LOADER, source, importer, print=_quiet)
 
 
-# [s48B source and writer above]
+# [s49B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -20053,7 +20070,7 @@ def write_ruc_faculty(store: Any, mirror: Path) -> None:
          namespace)
 
 
-# [s48C source and writer above]
+# [s49C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -20582,7 +20599,7 @@ def write_japanese_mythology(store: Any, mirror: Path) -> None:
         store.query(statement, read_only=False)
 
 
-# [s48D source and writer above]
+# [s49D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -20990,7 +21007,7 @@ def write_vietnam_nutrition(store: Any, mirror: Path) -> None:
         _run_loader(NUTRITION_KG, path, source, importer, file=_NUTRITION_KG_ROOT + path, print=printed)
 
 
-# [s48E source and writer above]
+# [s49E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -21634,7 +21651,7 @@ def write_philippine_psgc(store: Any, mirror: Path) -> None:
         store.query(statement.strip(), {}, read_only=False)
 
 
-# [s48F source and writer above]
+# [s49F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -22552,7 +22569,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sections and articles with each article's title and full text, and the "
                                       "articles each article's text refers to (a 2025 legal chatbot's graph)",
           writer=write_vietnam_codes, source=VN_CODES),
-    # [s48A Graph above]
+    # [s49A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -22608,7 +22625,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "shareholders of 2018 with the shares and per cent held (hyqshr/KGQA's "
                                              "financial question-answering graph)",
           writer=write_china_stock_concepts, source=KGQA),
-    # [s48B Graph above]
+    # [s49B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -22657,7 +22674,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "project's scrape, in Chinese): each teacher's school, research fields or "
                                    "teaching section, titles, contact details and lab",
           writer=write_ruc_faculty, source=RUC_FACULTY),
-    # [s48C Graph above]
+    # [s49C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -22697,7 +22714,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "emperors, regions, texts, periods, festivals and myth motifs, linked by ritual, lineage, authority, "
           "geographic, symbolic and period relationships that carry their kind, confidence and sources",
           writer=write_japanese_mythology, source=JP_MYTH),
-    # [s48D Graph above]
+    # [s49D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -22731,7 +22748,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their glycemic index and nutrient values, and the foods good or to be "
                                            "restricted for each disease, with the reason",
           writer=write_vietnam_nutrition, source=NUTRITION_KG),
-    # [s48E Graph above]
+    # [s49E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -22767,7 +22784,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
           "API's Neo4j import of the parsed PSA workbook)",
           writer=write_philippine_psgc, source=PSGC),
-    # [s48F Graph above]
+    # [s49F Graph above]
 ]}
 
 
