@@ -765,9 +765,20 @@ def named_statement(lp: LabelProfile, opts: InferOptions) -> str | None:
     return text.key if named else None
 
 
+def named_article(lp: LabelProfile, opts: InferOptions) -> bool:
+    """Whether a label holding a long text (TEXT_KEYS) is named articles, not chunks: a name of its own tells its
+    nodes apart (a title) and no embedding beside the text says it is a passage retrieved by vector. A code's
+    articles, "Điều 123" titled "Tội giết người" with 770 characters of `content`, were read as chunks and no
+    question could name one (vietnam-codes, spent: 13 of 14 linked nothing they asked about); a RAG library's chunks
+    have no name and an embedding, a document's chunks share its title."""
+    return _embedding(lp, opts) is None \
+        and any(score >= 90 and len(keys) == 1 for score, keys, _ in name_candidates(lp, opts))
+
+
 def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str], list[str], list[LabelSkip]]:
     """(entity labels, chunk labels, skipped labels with reasons). Chunks hold text (TEXT_KEYS), are related to
-    other labels in fewer than RECORD_WAYS ways and are no named records of a short text (`named_statement`);
+    other labels in fewer than RECORD_WAYS ways and are no named records of a short text (`named_statement`) or
+    named articles (`named_article`);
     documents are labels linked only to chunks."""
     entities: list[str] = []
     chunks: list[str] = []
@@ -777,7 +788,8 @@ def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str
             skipped.append(LabelSkip(label, lp.count, "xgrag's own records (migrations, saved explanations)"))
             continue
         text = _text_prop(lp, opts)
-        if text is not None and _related_ways(label, profile) < RECORD_WAYS and not named_statement(lp, opts):
+        if text is not None and _related_ways(label, profile) < RECORD_WAYS and not named_statement(lp, opts) \
+                and not named_article(lp, opts):
             chunks.append(label)
             skipped.append(LabelSkip(label, lp.count, f"chunks of text: `{text.key}` averages {text.avg_len:.0f} "
                                                       "characters"))

@@ -954,3 +954,21 @@ def test_without_a_key_a_name_most_nodes_have_names_them_and_the_others_keep_the
     assert sparse_name(season, OPTS, keyed=False) is None  # 15 of 32: under half
     season.properties["name"] = replace(season.properties["name"], present=16, distinct=16)
     assert sparse_name(season, OPTS, keyed=False) is not None
+
+
+def test_named_articles_of_a_long_text_are_entities_and_passages_stay_chunks() -> None:
+    from xgrag.schema.labels import classify_labels
+    long_text = {"max_len": 2000, "avg_len": 770.0, "min_len": 200}
+    # a code's articles: a title of its own on each, 770 characters of content, no embedding (vietnam-codes, spent)
+    article = label("Dieu", stats("title", avg_len=40.0, max_len=90), stats("content", **long_text),
+                    stats("number", distinct=6))
+    # passages: no name; a titled passage with an embedding beside its text is retrieved by vector: chunks
+    passage = label("Passage", stats("content", **long_text), stats("position"))
+    embedded = label("Section", stats("title", avg_len=40.0, max_len=90), stats("text", **long_text),
+                     stats("embedding", ("LIST<FLOAT>",), max_len=384, avg_len=384, min_len=384))
+    # the same articles sharing their document's title: no name of their own
+    shared = label("Clause", stats("title", distinct=2), stats("content", **long_text))
+    labels = {lp.label: lp for lp in (article, passage, embedded, shared)}
+    profile = GraphProfile(nodes=40, relationships=0, labels=labels, types={}, constraints=[], indexes=[])
+    entities, chunks, _ = classify_labels(profile, OPTS)
+    assert entities == ["Dieu"] and sorted(chunks) == ["Clause", "Passage", "Section"]
