@@ -761,6 +761,18 @@ def _names_key(key: str) -> bool:
         or re.search(r"(name|alias|label)$", key.replace(" ", "").lower()) is not None)
 
 
+# ... unless the question asks for the short form ("what is the abbreviation of Develop Sales Proposal")
+_SHORT_FORM_ASKED = re.compile(r"\b(?:abbreviat\w*|acronyms?|initials|short\s+(?:name|form))\b", re.IGNORECASE)
+
+
+def _spelt_out(other: str, name: str) -> bool:
+    """Whether another name of an entity spells out what its name abbreviates: words, longer than the name ("Develop
+    Sales Proposal" of "DSP 1.1.9.2"). A question naming an entity so names it as people call it, not by a code, and
+    asks what the question says of it: tmf-frameworx, spent, answered "which process is Develop Sales Proposal a part
+    of" with DSP 1.1.9.2 itself, the name its code was read to stand for."""
+    return len(other.split()) >= 2 and len(other) > len(name)
+
+
 # The heads of a code's compound ("Wikidata-ID", "ATC-Code", "Harris-Nummer"), German and English, as typed (folded)
 _CODE_HEADS = frozenset("id nr no nummer number code kennung kennzahl schlussel".split())
 
@@ -1286,7 +1298,8 @@ class _Reading:
         for f in facts:
             if f.kind == "property" and f.via is None and f.head not in by_name and f.head not in self.code_copies and (
                     f.tail.strip().lower() in typed_codes
-                    or (f.tail in said and other_names.get(f.tail) == f.head and f.tail not in called_names)):
+                    or (f.tail in said and other_names.get(f.tail) == f.head and f.tail not in called_names
+                        and not (_spelt_out(f.tail, f.head) and not _SHORT_FORM_ASKED.search(question)))):
                 # (the name people call it by, "宣纸制作技艺" of "宣纸制作技艺 2430", is its name, no code)
                 self.by_code.setdefault(f.head, f.id)
         for name in self.initials:

@@ -48,3 +48,23 @@ def test_a_family_asked_is_the_category_a_thing_is_in() -> None:
              Fact("r", "Time Stamps", "RELATED_CONTROL", "System Time Synchronization", head_type="Control",
                   tail_type="Control")]
     assert _read("Which control family does Time Stamps belong to?", facts) == "Audit and Accountability."
+
+
+def test_an_entity_named_by_the_words_its_code_abbreviates_is_asked_about_not_named() -> None:
+    from fakes import ConstantEmbedder
+    from xgrag.generate.base import Fact
+    from xgrag.generate.extractive import ExtractiveReader
+
+    def read(question: str, facts: list[Fact]) -> str:
+        return ExtractiveReader(ConstantEmbedder()).generate("", question=question, facts=tuple(facts)).text
+    # a process named by its abbreviation and number, its long name another name it holds (tmf-frameworx, spent)
+    facts = [Fact("ln", "DSP 1.1.9.2", "longName", "Develop Sales Proposal", "property", None, head_type="Process"),
+             Fact("sub", "Selling 1.1.9", "Sub_Process", "DSP 1.1.9.2", head_type="Process", tail_type="Process"),
+             Fact("own", "DSP 1.1.9.2", "owner", "Sales Department", "property", None, head_type="Process")]
+    assert read("Which process is Develop Sales Proposal a part of?", facts) == "Selling 1.1.9."
+    assert read("Who is the owner of Develop Sales Proposal?", facts) == "Sales Department."
+    # ... the short form asked is its name; a code ("SD") typed is still what the name stands for
+    assert read("What is the abbreviation of Develop Sales Proposal?", facts) == "DSP 1.1.9.2."
+    coded = [Fact("sn", "Strategic Defense", "shortName", "SD", "property", None, head_type="Program"),
+             Fact("own", "Strategic Defense", "owner", "Army", "property", None, head_type="Program")]
+    assert read("What does SD stand for?", coded) == "Strategic Defense."
