@@ -9052,8 +9052,8 @@ clans and emperors are real, some of its links are not (an emperor's "parent" is
 ask only facts that hold outside the graph too; china-stock-concepts stores stock codes as integers and one 2018
 holder per stock; ruc-faculty names its teachers in a property called `var`; vietnam-nutrition keeps one food file
 whose Vietnamese letters were lost to "?"; philippine-psgc leaves Manila's sub-municipalities and barangays linked to
-nothing, as the import writes them. Three of the five are in Chinese, Japanese or Vietnamese; philippine-psgc,
-ruc-faculty and japanese-mythology have no relationship-property question (none or fixed ids on their relationships).
+nothing, as the import writes them. Three of the five are in Chinese, Japanese or Vietnamese; philippine-psgc and
+ruc-faculty have no relationship-property question (none, or fixed ids, on their relationships).
 
 [s49A paragraph above]
 
