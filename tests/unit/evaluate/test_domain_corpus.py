@@ -79,608 +79,196 @@ def _split(split: str) -> set[str]:
     return {n for n, g in corpus.GRAPHS.items() if g.split == split}
 
 
-@pytest.mark.parametrize(("pool", "seed", "drawn", "undrawn", "pool_attr", "seed_attr", "split"), [
-    (["aws-infrastructure", "consumer-complaints", "eurovision", "nft-trades", "nobel-prizes", "nypl-menus",
-      "us-presidents"], 31, ["aws-infrastructure", "nft-trades", "nobel-prizes", "nypl-menus", "us-presidents"],
-     {"consumer-complaints", "eurovision"}, "THIRD_POOL", "THIRD_SEED", "spent"),
-    (["countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar", "stock-prices"], 32,
-     ["countries-of-the-world", "dune", "harry-potter", "marvel", "sec-edgar"], {"rome-transport", "stock-prices"},
-     "FOURTH_POOL", "FOURTH_SEED", "spent"),
-    (["brexit-votes", "champions-league", "dark-souls", "himym", "open-beer-db", "tech-radar", "uk-charts"], 33,
-     ["champions-league", "dark-souls", "open-beer-db", "tech-radar", "uk-charts"], {"brexit-votes", "himym"},
-     "FIFTH_POOL", "FIFTH_SEED", "spent"),
-    (["coffee-shop", "disease-network", "london-tube", "netflix", "pet-travel", "sap-bike-sales", "world-cities"], 34,
-     ["coffee-shop", "london-tube", "netflix", "pet-travel", "world-cities"], {"disease-network", "sap-bike-sales"},
-     "SIXTH_POOL", "SIXTH_SEED", "spent"),
-    (["arch-packages", "asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites"], 35,
-     ["asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites"], {"arch-packages"},
-     "SEVENTH_POOL", "SEVENTH_SEED", "spent"),
-], ids=["third", "fourth", "fifth", "sixth", "seventh"])
-def test_the_third_to_seventh_frozen_splits_are_the_documented_draws(
-        pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str,
-        split: str) -> None:
-    # the pools as the docstring records them; the third to seventh drawn fives were run once
-    # (results/domains_frozen3.json to domains_frozen7.json), then spent
-    assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn
-    assert tuple(pool) == getattr(corpus, pool_attr) and getattr(corpus, seed_attr) == seed
-    assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split(split)
-    assert {n for n in pool if n not in drawn} == undrawn <= _split("tune")
 
-
-def test_the_eighth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs; the drawn five were run
-    # once (results/domains_frozen8.json), then spent
-    pool = ["brazil-cities", "devops-patterns", "dragonlance", "fifa-2014", "nypd-arrests", "paris-metro", "uk-railway"]
-    drawn = ["brazil-cities", "dragonlance", "nypd-arrests", "paris-metro", "uk-railway"]
-    assert tuple(pool) == corpus.EIGHTH_POOL and corpus.EIGHTH_SEED == 36
-    assert sorted(random.Random(36).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTH_POOL, 36)
-    assert set(drawn) <= _split("spent")
-    assert {"devops-patterns", "fifa-2014"} <= _split("tune")
-
-
-def test_the_ninth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were run once at the end of the tuning
-    # (results/domains_frozen9.json), then spent: no graph is frozen now
-    pool = ["bavaria-municipalities", "clinical-trials", "irish-election", "kegg-diseases", "swedish-alumni",
-            "yemen-debates"]
-    drawn = ["bavaria-municipalities", "irish-election", "kegg-diseases", "swedish-alumni", "yemen-debates"]
-    assert tuple(pool) == corpus.NINTH_POOL and corpus.NINTH_SEED == 37
-    assert sorted(random.Random(37).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINTH_POOL, 37)
-    assert set(drawn) <= _split("spent")
-    assert "clinical-trials" in _split("tune")
-
-
-def test_the_tenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were run once at the end of the tuning
-    # (results/domains_frozen10.json), then spent
-    pool = ["china-unicorns", "jlpt-kanji", "la-crime", "open-skills", "water-pollutants", "whosampled"]
-    drawn = ["china-unicorns", "la-crime", "open-skills", "water-pollutants", "whosampled"]
-    assert tuple(pool) == corpus.TENTH_POOL and corpus.TENTH_SEED == 38
-    assert sorted(random.Random(38).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TENTH_POOL, 38)
-    assert set(drawn) <= _split("spent")
-    assert "jlpt-kanji" in _split("tune")
-
-
-def test_the_eleventh_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen11.json), spent since
-    pool = ["bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities", "travel-checklist"]
-    drawn = ["bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities"]
-    assert tuple(pool) == corpus.ELEVENTH_POOL and corpus.ELEVENTH_SEED == 39
-    assert sorted(random.Random(39).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.ELEVENTH_POOL, 39)
-    assert set(drawn) <= _split("spent")
-    assert "travel-checklist" in _split("tune")
-
-
-def test_the_twelfth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen12.json), spent since
-    pool = ["bp-ownership", "premier-league", "regesta-imperii", "sncf-stations", "vinmonopolet", "wine-descriptors"]
-    drawn = ["bp-ownership", "premier-league", "sncf-stations", "vinmonopolet", "wine-descriptors"]
-    assert tuple(pool) == corpus.TWELFTH_POOL and corpus.TWELFTH_SEED == 40
-    assert sorted(random.Random(40).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWELFTH_POOL, 40)
-    assert set(drawn) <= _split("spent")
-    assert "regesta-imperii" in _split("tune")
-
-
-def test_the_thirteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen13.json), spent since
-    pool = ["goodreads-books", "lassberg-letters", "pokemon", "snakemake-repos", "tennis-rackets", "university-library"]
-    drawn = ["goodreads-books", "lassberg-letters", "pokemon", "snakemake-repos", "university-library"]
-    assert tuple(pool) == corpus.THIRTEENTH_POOL and corpus.THIRTEENTH_SEED == 41
-    assert sorted(random.Random(41).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTEENTH_POOL, 41)
-    assert set(drawn) <= _split("spent")
-    assert "tennis-rackets" in _split("tune")
-
-
-def test_the_fourteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it (five graphs: no sixth source was found), declared before any xgrag
-    # command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn and
-    # frozen, run once at the end of the tuning (results/domains_frozen14.json), spent since
-    pool = ["eu-rail-network", "got-wiki", "jazz-graph", "openflights-routes", "romania-trains"]
-    assert tuple(pool) == corpus.FOURTEENTH_POOL and corpus.FOURTEENTH_SEED == 42
-    assert sorted(random.Random(42).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.FOURTEENTH_POOL, 42)
-    assert set(pool) <= _split("spent")
-    assert not set(pool) & _split("tune")
-
-
-def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
-    # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen15.json), spent since
-    pool = ["camara-deputados", "met-fashion", "nfl-rosters", "san-diego-places", "spotify-charts"]
-    assert tuple(pool) == corpus.FIFTEENTH_POOL and corpus.FIFTEENTH_SEED == 43
-    assert sorted(random.Random(43).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.FIFTEENTH_POOL, 43)
-    assert set(pool) <= _split("spent")
-    assert not set(pool) & _split("tune")
-
-
-def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
-    # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen16.json), spent since
-    pool = ["crinacle-iems", "excavation-reports", "mitre-attack", "tv-series", "uk-party-donations"]
-    assert tuple(pool) == corpus.SIXTEENTH_POOL and corpus.SIXTEENTH_SEED == 44
-    assert sorted(random.Random(44).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.SIXTEENTH_POOL, 44)
-    assert set(pool) <= _split("spent")
-    assert not set(pool) & _split("tune")
-
-
-def test_the_seventeenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen17.json), spent since; the sixth is tune
-    pool = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons",
-            "tour-de-france-2014"]
-    drawn = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons"]
-    assert tuple(pool) == corpus.SEVENTEENTH_POOL and corpus.SEVENTEENTH_SEED == 45
-    assert sorted(random.Random(45).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.SEVENTEENTH_POOL, 45)
-    assert set(drawn) <= _split("spent")
-    assert "tour-de-france-2014" in _split("tune")
-
-
-def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen18.json), spent since; the sixth is tune
-    pool = ["indonesia-establishments", "indonesia-politicians", "james-bond", "scian-industries",
-            "seocho-apartments", "virus-hosts"]
-    drawn = ["indonesia-establishments", "james-bond", "scian-industries", "seocho-apartments", "virus-hosts"]
-    assert tuple(pool) == corpus.EIGHTEENTH_POOL and corpus.EIGHTEENTH_SEED == 46
-    assert sorted(random.Random(46).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTEENTH_POOL, 46)
-    assert set(drawn) <= _split("spent")
-    assert "indonesia-politicians" in _split("tune")
-
-
-def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen19.json), spent since; the sixth is tune
-    pool = ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "nuremberg-letters", "painter-network"]
-    drawn = ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "painter-network"]
-    assert tuple(pool) == corpus.NINETEENTH_POOL and corpus.NINETEENTH_SEED == 47
-    assert sorted(random.Random(47).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINETEENTH_POOL, 47)
-    assert set(drawn) <= _split("spent")
-    assert "nuremberg-letters" in _split("tune")
-
-
-def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
-    # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen20.json), spent since; none of this pool is
-    # tune
-    pool = ["beach-volleyball", "cozy-mysteries", "hospitals", "mutual-funds", "serie-a"]
-    assert tuple(pool) == corpus.TWENTIETH_POOL and corpus.TWENTIETH_SEED == 48
-    assert sorted(random.Random(48).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTIETH_POOL, 48)
-    assert set(pool) <= _split("spent")
-    assert not set(pool) & _split("tune")
-
-
-def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
-    # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since; none of this pool is
-    # tune
-    pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
-    assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
-    assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
-    assert set(pool) <= _split("spent")
-    assert not set(pool) & _split("tune")
-
-
-def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen22.json), spent since; the sixth is tune
-    pool = ["british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore", "hamilton-musical",
-            "nz-health-data-sources", "swiss-medicines"]
-    drawn = ["british-empire-territories", "elite-dangerous-lore", "hamilton-musical", "nz-health-data-sources",
-             "swiss-medicines"]
-    assert tuple(pool) == corpus.TWENTY_SECOND_POOL and corpus.TWENTY_SECOND_SEED == 50
-    assert sorted(random.Random(50).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SECOND_POOL, 50)
-    assert set(drawn) <= _split("spent")
-    assert "cornwall-restaurants" in _split("tune")
-
-
-def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen23.json), spent since: the frozen graphs now are the twenty-fourth's draw;
-    # the two undrawn are tune
-    pool = ["charlotte-directory-1911", "georgia-fec-2022", "japan-reparation-lawsuits", "jeju-safe-tourism",
-            "nci-research-data", "schleswig-holstein-energy", "soccerbase-2015"]
-    drawn = ["charlotte-directory-1911", "georgia-fec-2022", "nci-research-data", "schleswig-holstein-energy",
-             "soccerbase-2015"]
-    assert tuple(pool) == corpus.TWENTY_THIRD_POOL and corpus.TWENTY_THIRD_SEED == 51
-    assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
-    assert set(drawn) <= _split("spent")
-    assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
-
-
-def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen24.json), spent since; the three undrawn are tune
-    pool = ["a-share-companies", "bitcoin-wallet-roles", "bundestag-votes", "chinese-cardio-drugs", "ecco-2026",
-            "formula-one", "ons-hierarchies", "russian-troll-tweets"]
-    drawn = ["a-share-companies", "chinese-cardio-drugs", "ecco-2026", "formula-one", "russian-troll-tweets"]
-    assert tuple(pool) == corpus.TWENTY_FOURTH_POOL and corpus.TWENTY_FOURTH_SEED == 52
-    assert sorted(random.Random(52).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_FOURTH_POOL, 52)
-    assert set(drawn) <= _split("spent")
-    assert {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"} <= _split("tune")
-
-
-def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen25.json), spent since; the two undrawn are tune
-    pool = ["china-top-shareholders", "china-travel-lounges", "covid-vaccinations", "pbot-leaf-architecture",
-            "sri-lanka-ministries", "sumo-makuuchi", "video-game-sales"]
-    drawn = ["china-travel-lounges", "covid-vaccinations", "pbot-leaf-architecture", "sri-lanka-ministries",
-             "video-game-sales"]
-    assert tuple(pool) == corpus.TWENTY_FIFTH_POOL and corpus.TWENTY_FIFTH_SEED == 53
-    assert sorted(random.Random(53).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_FIFTH_POOL, 53)
-    assert set(drawn) <= _split("spent")
-    assert {"china-top-shareholders", "sumo-makuuchi"} <= _split("tune")
-
-
-def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen26.json), spent since; the two undrawn are tune
-    pool = ["botola-pro-squads", "dehn-equipment", "european-e-roads", "human1-metabolism", "seattle-library-books",
-            "trump-tweets", "western-india-grid"]
-    drawn = ["dehn-equipment", "european-e-roads", "human1-metabolism", "seattle-library-books", "western-india-grid"]
-    assert tuple(pool) == corpus.TWENTY_SIXTH_POOL and corpus.TWENTY_SIXTH_SEED == 54
-    assert sorted(random.Random(54).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SIXTH_POOL, 54)
-    assert set(drawn) <= _split("spent")
-    assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
-
-
-def test_the_twenty_seventh_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen27.json), spent since; the undrawn one is tune
-    pool = ["china-world-heritage", "drug-interactions", "korea-urban-rail", "mlb-payrolls", "mobile-devices",
-            "philippine-congress"]
-    drawn = ["china-world-heritage", "drug-interactions", "korea-urban-rail", "mlb-payrolls", "mobile-devices"]
-    assert tuple(pool) == corpus.TWENTY_SEVENTH_POOL and corpus.TWENTY_SEVENTH_SEED == 55
-    assert sorted(random.Random(55).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SEVENTH_POOL, 55)
-    assert set(drawn) <= _split("spent")
-    assert {"philippine-congress"} <= _split("tune")
-
-
-def test_the_twenty_eighth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); five graphs, so the draw froze all five; run once at the end of the
-    # tuning (results/domains_frozen28.json), spent since
-    pool = ["china-intangible-heritage", "coffee-beans", "congress-trades", "royal92", "virus-knowledge-graph"]
-    assert tuple(pool) == corpus.TWENTY_EIGHTH_POOL and corpus.TWENTY_EIGHTH_SEED == 56
-    assert sorted(random.Random(56).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_EIGHTH_POOL, 56)
-    assert set(pool) <= _split("spent")
-
-
-def test_the_twenty_ninth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen29.json), spent since; the undrawn one is tune
-    pool = ["australian-open", "craft-beers", "ecosystem-services", "guangdong-museum", "sao-paulo-transport",
-            "un-structure"]
-    drawn = ["australian-open", "craft-beers", "ecosystem-services", "guangdong-museum", "un-structure"]
-    assert tuple(pool) == corpus.TWENTY_NINTH_POOL and corpus.TWENTY_NINTH_SEED == 57
-    assert sorted(random.Random(57).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_NINTH_POOL, 57)
-    assert set(drawn) <= _split("spent")
-    assert {"sao-paulo-transport"} <= _split("tune")
-
-
-def test_the_thirtieth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen30.json), spent since; the undrawn one is tune
-    pool = ["china-cities", "europe-rivers", "nigeria-oil-contracts", "snomed-trials", "terraria-recipes", "trumpworld"]
-    drawn = ["china-cities", "europe-rivers", "nigeria-oil-contracts", "terraria-recipes", "trumpworld"]
-    assert tuple(pool) == corpus.THIRTIETH_POOL and corpus.THIRTIETH_SEED == 58
-    assert sorted(random.Random(58).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTIETH_POOL, 58)
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert {"snomed-trials"} <= _split("tune")
-
-
-def test_the_thirty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen31.json), spent since; the undrawn one is tune
-    pool = ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas",
-            "telco-topology"]
-    drawn = ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas"]
-    assert tuple(pool) == corpus.THIRTY_FIRST_POOL and corpus.THIRTY_FIRST_SEED == 59
-    assert sorted(random.Random(59).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTY_FIRST_POOL, 59)
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen") and {"telco-topology"} <= _split("tune")
-
-
-def test_the_thirty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); five graphs found by six helpers, all five drawn: frozen, run once
-    # at the end of the tuning (results/domains_frozen32.json), spent since
-    pool = ["factbook-trade", "jakarta-bus-routes", "paris-library-loans", "ski-resorts", "t2d-net"]
-    assert tuple(pool) == corpus.THIRTY_SECOND_POOL and corpus.THIRTY_SECOND_SEED == 60
-    assert sorted(random.Random(60).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.THIRTY_SECOND_POOL, 60)
-    assert set(pool) <= _split("spent") and not set(pool) & _split("frozen")
-
-
-def test_the_thirty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); two graphs found by six helpers, both drawn: frozen, run once at the
-    # end of the tuning (results/domains_frozen33.json), spent since
-    pool = ["nav-job-ads", "recipe-book"]
-    assert tuple(pool) == corpus.THIRTY_THIRD_POOL and corpus.THIRTY_THIRD_SEED == 61
-    assert sorted(random.Random(61).sample(sorted(pool), 2)) == pool == corpus.draw(corpus.THIRTY_THIRD_POOL, 61)
-    assert set(pool) <= _split("spent") and not set(pool) & _split("frozen")
-
-
-def test_the_thirty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); two graphs found by six helpers, both drawn: frozen, run once at the
-    # end of the tuning (results/domains_frozen34.json), spent since
-    pool = ["erasmus-leon", "nba-six-dribbles"]
-    assert tuple(pool) == corpus.THIRTY_FOURTH_POOL and corpus.THIRTY_FOURTH_SEED == 62
-    assert sorted(random.Random(62).sample(sorted(pool), 2)) == pool == corpus.draw(corpus.THIRTY_FOURTH_POOL, 62)
-    assert set(pool) <= _split("spent") and not set(pool) & _split("frozen")
-
-
-def test_the_thirty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); 3 graphs found by six helpers, all drawn: frozen, run once at the
-    # end of the tuning (results/domains_frozen35.json), spent since
-    pool = ["nc-bird-conservation", "runway-countries", "us-constitutional-law"]
-    assert tuple(pool) == corpus.THIRTY_FIFTH_POOL and corpus.THIRTY_FIFTH_SEED == 63
-    assert sorted(random.Random(63).sample(sorted(pool), 3)) == pool == corpus.draw(corpus.THIRTY_FIFTH_POOL, 63)
-    assert set(pool) <= _split("spent") and not set(pool) & _split("frozen")
-
-
-def test_the_thirty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); six graphs found by six helpers, the drawn five frozen, run once at
-    # the end of the tuning (results/domains_frozen36.json), spent since; the undrawn one is tune
-    pool = ["blood-cell-markers", "chinese-poetry", "generalitat-org-chart", "kindred-cocktails", "mosdac-satellites",
-            "senator-stocks"]
-    drawn = ["blood-cell-markers", "generalitat-org-chart", "kindred-cocktails", "mosdac-satellites", "senator-stocks"]
-    assert tuple(pool) == corpus.THIRTY_SIXTH_POOL and corpus.THIRTY_SIXTH_SEED == 64
-    assert sorted(random.Random(64).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTY_SIXTH_POOL, 64)
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert {"chinese-poetry"} <= _split("tune")
-
-
-def test_the_thirty_seventh_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); six graphs found by six helpers, the drawn five frozen, run once at
-    # the end of the tuning; the undrawn one is tune
-    pool = ["bangladesh-civil-procedure", "chip-supply-chain", "exrx-exercises", "soil-taxonomy", "star-rail",
-            "taiwan-etf-holdings"]
-    drawn = ["bangladesh-civil-procedure", "exrx-exercises", "soil-taxonomy", "star-rail", "taiwan-etf-holdings"]
-    assert tuple(pool) == corpus.THIRTY_SEVENTH_POOL and corpus.THIRTY_SEVENTH_SEED == 65
-    assert sorted(random.Random(65).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTY_SEVENTH_POOL, 65)
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert {"chip-supply-chain"} <= _split("tune")
-
-
-def test_the_thirty_eighth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); five graphs found by six helpers (one found none its rules allow),
-    # all five drawn and frozen, run once at the end of the tuning; no graph of this pool is tune
-    pool = ["carbon-bombs", "indonesia-it-regulations", "nasa-astronauts", "taiwan-stock-knowledge",
-            "wareham-discography"]
-    assert tuple(pool) == corpus.THIRTY_EIGHTH_POOL and corpus.THIRTY_EIGHTH_SEED == 66
-    assert sorted(random.Random(66).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.THIRTY_EIGHTH_POOL, 66)
-    assert set(pool) <= _split("spent") and not set(pool) & _split("frozen")
-
-
-def test_the_thirty_ninth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); three graphs found by six helpers (two found none their rules allow,
-    # one began past its cutoff), all three drawn and frozen, run once at the end of the tuning; none is tune
-    pool = ["computer-history", "kpop-network", "vietnam-land-law"]
-    assert tuple(pool) == corpus.THIRTY_NINTH_POOL and corpus.THIRTY_NINTH_SEED == 67
-    assert sorted(random.Random(67).sample(sorted(pool), 3)) == pool == corpus.draw(corpus.THIRTY_NINTH_POOL, 67)
-    assert set(pool) <= _split("spent") and not set(pool) & _split("frozen")
-
-
-def test_the_fortieth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); six graphs found by six helpers, five drawn and frozen, run once at
-    # the end of the tuning and spent since; the undrawn korea-building-laws is tune
-    pool = ["coronavirus-strains", "korea-building-laws", "lego-star-wars", "listed-company-profiles", "mtime-top100",
-            "nist-controls"]
-    assert tuple(pool) == corpus.FORTIETH_POOL and corpus.FORTIETH_SEED == 68
-    drawn = sorted(random.Random(68).sample(sorted(pool), 5))
-    assert drawn == corpus.draw(corpus.FORTIETH_POOL, 68) == [
-        "coronavirus-strains", "lego-star-wars", "listed-company-profiles", "mtime-top100", "nist-controls"]
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert {"korea-building-laws"} <= _split("tune")
-
-
-def test_the_forty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); five graphs found by five of six helpers (the government helper found
-    # none it could use), all five drawn and frozen, run once at the end of the tuning and spent since
-    pool = ["auto-suppliers", "chinook-music", "fragrantica-perfumes", "lijiang-land-survey", "lincs-lymphoma"]
-    assert tuple(pool) == corpus.FORTY_FIRST_POOL and corpus.FORTY_FIRST_SEED == 69
-    drawn = sorted(random.Random(69).sample(sorted(pool), 5))
-    assert drawn == corpus.draw(corpus.FORTY_FIRST_POOL, 69) == pool
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-
-
-def test_the_forty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); five graphs found by five of six helpers (the sports and leisure
-    # helper delivered nothing by the deadline), all five drawn and frozen
-    pool = ["comic-characters", "instacart-products", "japan-saved-places", "open-targets-indications",
-            "uspto-patent-manual"]
-    assert tuple(pool) == corpus.FORTY_SECOND_POOL and corpus.FORTY_SECOND_SEED == 70
-    drawn = sorted(random.Random(70).sample(sorted(pool), 5))
-    assert drawn == corpus.draw(corpus.FORTY_SECOND_POOL, 70) == pool
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-
-
-def test_the_forty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); one graph found, by one of six helpers, drawn and frozen
-    pool = ['india-unicorns']
-    assert tuple(pool) == corpus.FORTY_THIRD_POOL and corpus.FORTY_THIRD_SEED == 71
-    drawn = sorted(random.Random(71).sample(sorted(pool), 1))
-    assert drawn == corpus.draw(corpus.FORTY_THIRD_POOL, 71) == ['india-unicorns']
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-
-
-def test_the_forty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); three helpers of six delivered
-    pool = ['astro-stars', 'korea-travel-routes', 'world-banks']
-    assert tuple(pool) == corpus.FORTY_FOURTH_POOL and corpus.FORTY_FOURTH_SEED == 72
-    drawn = sorted(random.Random(72).sample(sorted(pool), 3))
-    assert drawn == corpus.draw(corpus.FORTY_FOURTH_POOL, 72) == ['astro-stars', 'korea-travel-routes', 'world-banks']
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
+# Every frozen split from the third on: (which, the seed, where its drawn graphs are now: run once at the end of
+# their session's tuning and spent since, or frozen until then; its pool as the docstring records it, the graphs
+# drawn as it records them). Each pool was declared before any xgrag command ran on its graphs (loaders tried,
+# questions written with plain Cypher only); a pool's graphs not drawn are tune. A new split adds a row.
+SPLITS = [
+    ("third", 31, "spent",
+     ["aws-infrastructure", "consumer-complaints", "eurovision", "nft-trades", "nobel-prizes", "nypl-menus",
+      "us-presidents"],
+     ["aws-infrastructure", "nft-trades", "nobel-prizes", "nypl-menus", "us-presidents"]),
+    ("fourth", 32, "spent",
+     ["countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar", "stock-prices"],
+     ["countries-of-the-world", "dune", "harry-potter", "marvel", "sec-edgar"]),
+    ("fifth", 33, "spent",
+     ["brexit-votes", "champions-league", "dark-souls", "himym", "open-beer-db", "tech-radar", "uk-charts"],
+     ["champions-league", "dark-souls", "open-beer-db", "tech-radar", "uk-charts"]),
+    ("sixth", 34, "spent",
+     ["coffee-shop", "disease-network", "london-tube", "netflix", "pet-travel", "sap-bike-sales", "world-cities"],
+     ["coffee-shop", "london-tube", "netflix", "pet-travel", "world-cities"]),
+    ("seventh", 35, "spent",
+     ["arch-packages", "asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites"],
+     ["asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites"]),
+    ("eighth", 36, "spent",
+     ["brazil-cities", "devops-patterns", "dragonlance", "fifa-2014", "nypd-arrests", "paris-metro", "uk-railway"],
+     ["brazil-cities", "dragonlance", "nypd-arrests", "paris-metro", "uk-railway"]),
+    ("ninth", 37, "spent",
+     ["bavaria-municipalities", "clinical-trials", "irish-election", "kegg-diseases", "swedish-alumni",
+      "yemen-debates"],
+     ["bavaria-municipalities", "irish-election", "kegg-diseases", "swedish-alumni", "yemen-debates"]),
+    ("tenth", 38, "spent",
+     ["china-unicorns", "jlpt-kanji", "la-crime", "open-skills", "water-pollutants", "whosampled"],
+     ["china-unicorns", "la-crime", "open-skills", "water-pollutants", "whosampled"]),
+    ("eleventh", 39, "spent",
+     ["bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities", "travel-checklist"],
+     ["bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities"]),
+    ("twelfth", 40, "spent",
+     ["bp-ownership", "premier-league", "regesta-imperii", "sncf-stations", "vinmonopolet", "wine-descriptors"],
+     ["bp-ownership", "premier-league", "sncf-stations", "vinmonopolet", "wine-descriptors"]),
+    ("thirteenth", 41, "spent",
+     ["goodreads-books", "lassberg-letters", "pokemon", "snakemake-repos", "tennis-rackets", "university-library"],
+     ["goodreads-books", "lassberg-letters", "pokemon", "snakemake-repos", "university-library"]),
+    ("fourteenth", 42, "spent",
+     ["eu-rail-network", "got-wiki", "jazz-graph", "openflights-routes", "romania-trains"],
+     ["eu-rail-network", "got-wiki", "jazz-graph", "openflights-routes", "romania-trains"]),
+    ("fifteenth", 43, "spent",
+     ["camara-deputados", "met-fashion", "nfl-rosters", "san-diego-places", "spotify-charts"],
+     ["camara-deputados", "met-fashion", "nfl-rosters", "san-diego-places", "spotify-charts"]),
+    ("sixteenth", 44, "spent",
+     ["crinacle-iems", "excavation-reports", "mitre-attack", "tv-series", "uk-party-donations"],
+     ["crinacle-iems", "excavation-reports", "mitre-attack", "tv-series", "uk-party-donations"]),
+    ("seventeenth", 45, "spent",
+     ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons",
+      "tour-de-france-2014"],
+     ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons"]),
+    ("eighteenth", 46, "spent",
+     ["indonesia-establishments", "indonesia-politicians", "james-bond", "scian-industries", "seocho-apartments",
+      "virus-hosts"],
+     ["indonesia-establishments", "james-bond", "scian-industries", "seocho-apartments", "virus-hosts"]),
+    ("nineteenth", 47, "spent",
+     ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "nuremberg-letters", "painter-network"],
+     ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "painter-network"]),
+    ("twentieth", 48, "spent",
+     ["beach-volleyball", "cozy-mysteries", "hospitals", "mutual-funds", "serie-a"],
+     ["beach-volleyball", "cozy-mysteries", "hospitals", "mutual-funds", "serie-a"]),
+    ("twenty_first", 49, "spent",
+     ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"],
+     ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]),
+    ("twenty_second", 50, "spent",
+     ["british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore", "hamilton-musical",
+      "nz-health-data-sources", "swiss-medicines"],
+     ["british-empire-territories", "elite-dangerous-lore", "hamilton-musical", "nz-health-data-sources",
+      "swiss-medicines"]),
+    ("twenty_third", 51, "spent",
+     ["charlotte-directory-1911", "georgia-fec-2022", "japan-reparation-lawsuits", "jeju-safe-tourism",
+      "nci-research-data", "schleswig-holstein-energy", "soccerbase-2015"],
+     ["charlotte-directory-1911", "georgia-fec-2022", "nci-research-data", "schleswig-holstein-energy",
+      "soccerbase-2015"]),
+    ("twenty_fourth", 52, "spent",
+     ["a-share-companies", "bitcoin-wallet-roles", "bundestag-votes", "chinese-cardio-drugs", "ecco-2026",
+      "formula-one", "ons-hierarchies", "russian-troll-tweets"],
+     ["a-share-companies", "chinese-cardio-drugs", "ecco-2026", "formula-one", "russian-troll-tweets"]),
+    ("twenty_fifth", 53, "spent",
+     ["china-top-shareholders", "china-travel-lounges", "covid-vaccinations", "pbot-leaf-architecture",
+      "sri-lanka-ministries", "sumo-makuuchi", "video-game-sales"],
+     ["china-travel-lounges", "covid-vaccinations", "pbot-leaf-architecture", "sri-lanka-ministries",
+      "video-game-sales"]),
+    ("twenty_sixth", 54, "spent",
+     ["botola-pro-squads", "dehn-equipment", "european-e-roads", "human1-metabolism", "seattle-library-books",
+      "trump-tweets", "western-india-grid"],
+     ["dehn-equipment", "european-e-roads", "human1-metabolism", "seattle-library-books", "western-india-grid"]),
+    ("twenty_seventh", 55, "spent",
+     ["china-world-heritage", "drug-interactions", "korea-urban-rail", "mlb-payrolls", "mobile-devices",
+      "philippine-congress"],
+     ["china-world-heritage", "drug-interactions", "korea-urban-rail", "mlb-payrolls", "mobile-devices"]),
+    ("twenty_eighth", 56, "spent",
+     ["china-intangible-heritage", "coffee-beans", "congress-trades", "royal92", "virus-knowledge-graph"],
+     ["china-intangible-heritage", "coffee-beans", "congress-trades", "royal92", "virus-knowledge-graph"]),
+    ("twenty_ninth", 57, "spent",
+     ["australian-open", "craft-beers", "ecosystem-services", "guangdong-museum", "sao-paulo-transport",
+      "un-structure"],
+     ["australian-open", "craft-beers", "ecosystem-services", "guangdong-museum", "un-structure"]),
+    ("thirtieth", 58, "spent",
+     ["china-cities", "europe-rivers", "nigeria-oil-contracts", "snomed-trials", "terraria-recipes", "trumpworld"],
+     ["china-cities", "europe-rivers", "nigeria-oil-contracts", "terraria-recipes", "trumpworld"]),
+    ("thirty_first", 59, "spent",
+     ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas",
+      "telco-topology"],
+     ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas"]),
+    ("thirty_second", 60, "spent",
+     ["factbook-trade", "jakarta-bus-routes", "paris-library-loans", "ski-resorts", "t2d-net"],
+     ["factbook-trade", "jakarta-bus-routes", "paris-library-loans", "ski-resorts", "t2d-net"]),
+    ("thirty_third", 61, "spent",
+     ["nav-job-ads", "recipe-book"],
+     ["nav-job-ads", "recipe-book"]),
+    ("thirty_fourth", 62, "spent",
+     ["erasmus-leon", "nba-six-dribbles"],
+     ["erasmus-leon", "nba-six-dribbles"]),
+    ("thirty_fifth", 63, "spent",
+     ["nc-bird-conservation", "runway-countries", "us-constitutional-law"],
+     ["nc-bird-conservation", "runway-countries", "us-constitutional-law"]),
+    ("thirty_sixth", 64, "spent",
+     ["blood-cell-markers", "chinese-poetry", "generalitat-org-chart", "kindred-cocktails", "mosdac-satellites",
+      "senator-stocks"],
+     ["blood-cell-markers", "generalitat-org-chart", "kindred-cocktails", "mosdac-satellites", "senator-stocks"]),
+    ("thirty_seventh", 65, "spent",
+     ["bangladesh-civil-procedure", "chip-supply-chain", "exrx-exercises", "soil-taxonomy", "star-rail",
+      "taiwan-etf-holdings"],
+     ["bangladesh-civil-procedure", "exrx-exercises", "soil-taxonomy", "star-rail", "taiwan-etf-holdings"]),
+    ("thirty_eighth", 66, "spent",
+     ["carbon-bombs", "indonesia-it-regulations", "nasa-astronauts", "taiwan-stock-knowledge", "wareham-discography"],
+     ["carbon-bombs", "indonesia-it-regulations", "nasa-astronauts", "taiwan-stock-knowledge", "wareham-discography"]),
+    ("thirty_ninth", 67, "spent",
+     ["computer-history", "kpop-network", "vietnam-land-law"],
+     ["computer-history", "kpop-network", "vietnam-land-law"]),
+    ("fortieth", 68, "spent",
+     ["coronavirus-strains", "korea-building-laws", "lego-star-wars", "listed-company-profiles", "mtime-top100",
+      "nist-controls"],
+     ["coronavirus-strains", "lego-star-wars", "listed-company-profiles", "mtime-top100", "nist-controls"]),
+    ("forty_first", 69, "spent",
+     ["auto-suppliers", "chinook-music", "fragrantica-perfumes", "lijiang-land-survey", "lincs-lymphoma"],
+     ["auto-suppliers", "chinook-music", "fragrantica-perfumes", "lijiang-land-survey", "lincs-lymphoma"]),
+    ("forty_second", 70, "spent",
+     ["comic-characters", "instacart-products", "japan-saved-places", "open-targets-indications",
+      "uspto-patent-manual"],
+     ["comic-characters", "instacart-products", "japan-saved-places", "open-targets-indications",
+      "uspto-patent-manual"]),
+    ("forty_third", 71, "spent",
+     ["india-unicorns"],
+     ["india-unicorns"]),
+    ("forty_fourth", 72, "spent",
+     ["astro-stars", "korea-travel-routes", "world-banks"],
+     ["astro-stars", "korea-travel-routes", "world-banks"]),
+    ("forty_fifth", 73, "spent",
+     ["movie-qa"],
+     ["movie-qa"]),
+    ("forty_sixth", 74, "spent",
+     ["covid-clinical-trials"],
+     ["covid-clinical-trials"]),
+    ("forty_seventh", 75, "spent",
+     ["berlin-ubahn", "food-nutrition", "igdb-games", "tcm-herbs", "tmf-frameworx", "vietnam-codes"],
+     ["berlin-ubahn", "food-nutrition", "tcm-herbs", "tmf-frameworx", "vietnam-codes"]),
+    ("forty_eighth", 76, "frozen",
+     ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"],
+     ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"]),
+]
+
+@pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
+def test_each_frozen_split_is_the_documented_draw(which: str, seed: int, now: str, pool: list[str],
+                                                  drawn: list[str]) -> None:
+    declared = getattr(corpus, f"{which.upper()}_POOL")
+    assert tuple(pool) == declared and getattr(corpus, f"{which.upper()}_SEED") == seed
+    assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn == corpus.draw(declared, seed)
+    assert set(drawn) <= _split(now) and (now == "frozen" or not set(drawn) & _split("frozen"))
     assert set(pool) - set(drawn) <= _split("tune")
 
 
-def test_the_forty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); one graph delivered (culture); five helpers held back by API errors
-    pool = ['movie-qa']
-    assert tuple(pool) == corpus.FORTY_FIFTH_POOL and corpus.FORTY_FIFTH_SEED == 73
-    drawn = sorted(random.Random(73).sample(sorted(pool), 1))
-    assert drawn == corpus.draw(corpus.FORTY_FIFTH_POOL, 73) == ['movie-qa']
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert set(pool) - set(drawn) <= _split("tune")
-
-
-def test_the_forty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only); the science helper of the forty-fifth split, delivered after that
-    # split was run
-    pool = ['covid-clinical-trials']
-    assert tuple(pool) == corpus.FORTY_SIXTH_POOL and corpus.FORTY_SIXTH_SEED == 74
-    drawn = sorted(random.Random(74).sample(sorted(pool), 1))
-    assert drawn == corpus.draw(corpus.FORTY_SIXTH_POOL, 74) == ['covid-clinical-trials']
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert set(pool) - set(drawn) <= _split("tune")
-
-
-def test_the_forty_seventh_frozen_split_is_the_documented_draw_and_spent() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only)
-    pool = ['berlin-ubahn', 'food-nutrition', 'igdb-games', 'tcm-herbs', 'tmf-frameworx', 'vietnam-codes']
-    assert tuple(pool) == corpus.FORTY_SEVENTH_POOL and corpus.FORTY_SEVENTH_SEED == 75
-    drawn = sorted(random.Random(75).sample(sorted(pool), 5))
-    assert drawn == corpus.draw(corpus.FORTY_SEVENTH_POOL, 75) == ['berlin-ubahn', 'food-nutrition', 'tcm-herbs',
-                                                                   'tmf-frameworx', 'vietnam-codes']
-    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
-    assert set(pool) - set(drawn) <= _split("tune")
-
-
-def test_the_forty_eighth_frozen_split_is_the_documented_draw() -> None:
-    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
-    # questions written with plain Cypher only)
-    pool = ['china-stock-concepts', 'japanese-mythology', 'philippine-psgc', 'ruc-faculty', 'vietnam-nutrition']
-    assert tuple(pool) == corpus.FORTY_EIGHTH_POOL and corpus.FORTY_EIGHTH_SEED == 76
-    drawn = sorted(random.Random(76).sample(sorted(pool), 5))
-    assert drawn == corpus.draw(corpus.FORTY_EIGHTH_POOL, 76) == sorted(pool)
-    assert set(drawn) == _split("frozen")
-
-
-def test_the_first_two_frozen_splits_are_spent() -> None:
+def test_every_graph_is_in_a_declared_split() -> None:
+    # the first two frozen splits (before SPLITS), then every split's graphs where SPLITS says they are now
     first = sorted(random.Random(29).sample(sorted(corpus.FIRST_CORPUS), 5))
     assert first == ["airport-routes", "bloom", "entity-resolution", "fincen", "openstreetmap"]
     second = ["foodmart", "legis-graph", "oscon", "sdn-university", "supply-chain"]
     assert tuple(second) == corpus.NEXT_POOL and corpus.NEXT_SEED == 30
     assert sorted(random.Random(30).sample(sorted(second), 5)) == second == corpus.draw(corpus.NEXT_POOL, 30)
-    assert _split("spent") == (set(first) | set(second) | set(corpus.draw(corpus.THIRD_POOL, corpus.THIRD_SEED))
-                               | set(corpus.draw(corpus.FOURTH_POOL, corpus.FOURTH_SEED))
-                               | set(corpus.draw(corpus.FIFTH_POOL, corpus.FIFTH_SEED))
-                               | set(corpus.draw(corpus.SIXTH_POOL, corpus.SIXTH_SEED))
-                               | set(corpus.draw(corpus.SEVENTH_POOL, corpus.SEVENTH_SEED))
-                               | set(corpus.draw(corpus.EIGHTH_POOL, corpus.EIGHTH_SEED))
-                               | set(corpus.draw(corpus.NINTH_POOL, corpus.NINTH_SEED))
-                               | set(corpus.draw(corpus.TENTH_POOL, corpus.TENTH_SEED))
-                               | set(corpus.draw(corpus.ELEVENTH_POOL, corpus.ELEVENTH_SEED))
-                               | set(corpus.draw(corpus.TWELFTH_POOL, corpus.TWELFTH_SEED))
-                               | set(corpus.draw(corpus.THIRTEENTH_POOL, corpus.THIRTEENTH_SEED))
-                               | set(corpus.FOURTEENTH_POOL) | set(corpus.FIFTEENTH_POOL)
-                               | set(corpus.SIXTEENTH_POOL)
-                               | set(corpus.draw(corpus.SEVENTEENTH_POOL, corpus.SEVENTEENTH_SEED))
-                               | set(corpus.draw(corpus.EIGHTEENTH_POOL, corpus.EIGHTEENTH_SEED))
-                               | set(corpus.draw(corpus.NINETEENTH_POOL, corpus.NINETEENTH_SEED))
-                               | set(corpus.draw(corpus.TWENTIETH_POOL, corpus.TWENTIETH_SEED))
-                               | set(corpus.draw(corpus.TWENTY_FIRST_POOL, corpus.TWENTY_FIRST_SEED))
-                               | set(corpus.draw(corpus.TWENTY_SECOND_POOL, corpus.TWENTY_SECOND_SEED))
-                               | set(corpus.draw(corpus.TWENTY_THIRD_POOL, corpus.TWENTY_THIRD_SEED))
-                               | set(corpus.draw(corpus.TWENTY_FOURTH_POOL, corpus.TWENTY_FOURTH_SEED))
-                               | set(corpus.draw(corpus.TWENTY_FIFTH_POOL, corpus.TWENTY_FIFTH_SEED))
-                               | set(corpus.draw(corpus.TWENTY_SIXTH_POOL, corpus.TWENTY_SIXTH_SEED))
-                               | set(corpus.draw(corpus.TWENTY_SEVENTH_POOL, corpus.TWENTY_SEVENTH_SEED))
-                               | set(corpus.draw(corpus.TWENTY_EIGHTH_POOL, corpus.TWENTY_EIGHTH_SEED))
-                               | set(corpus.draw(corpus.TWENTY_NINTH_POOL, corpus.TWENTY_NINTH_SEED))
-                               | set(corpus.draw(corpus.THIRTIETH_POOL, corpus.THIRTIETH_SEED))
-                               | set(corpus.draw(corpus.THIRTY_FIRST_POOL, corpus.THIRTY_FIRST_SEED))
-                               | set(corpus.draw(corpus.THIRTY_SECOND_POOL, corpus.THIRTY_SECOND_SEED))
-                               | set(corpus.draw(corpus.THIRTY_THIRD_POOL, corpus.THIRTY_THIRD_SEED))
-                               | set(corpus.draw(corpus.THIRTY_FOURTH_POOL, corpus.THIRTY_FOURTH_SEED))
-                               | set(corpus.draw(corpus.THIRTY_FIFTH_POOL, corpus.THIRTY_FIFTH_SEED))
-                               | set(corpus.draw(corpus.THIRTY_SIXTH_POOL, corpus.THIRTY_SIXTH_SEED))
-                               | set(corpus.draw(corpus.THIRTY_SEVENTH_POOL, corpus.THIRTY_SEVENTH_SEED))
-                               | set(corpus.draw(corpus.THIRTY_EIGHTH_POOL, corpus.THIRTY_EIGHTH_SEED))
-                               | set(corpus.draw(corpus.THIRTY_NINTH_POOL, corpus.THIRTY_NINTH_SEED))
-                               | set(corpus.draw(corpus.FORTIETH_POOL, corpus.FORTIETH_SEED))
-                               | set(corpus.draw(corpus.FORTY_FIRST_POOL, corpus.FORTY_FIRST_SEED))
-                               | set(corpus.draw(corpus.FORTY_SECOND_POOL, corpus.FORTY_SECOND_SEED))
-                               | set(corpus.draw(corpus.FORTY_THIRD_POOL, corpus.FORTY_THIRD_SEED))
-                               | set(corpus.draw(corpus.FORTY_FOURTH_POOL, corpus.FORTY_FOURTH_SEED))
-                               | set(corpus.draw(corpus.FORTY_FIFTH_POOL, corpus.FORTY_FIFTH_SEED))
-                               | set(corpus.draw(corpus.FORTY_SIXTH_POOL, corpus.FORTY_SIXTH_SEED))
-                               | set(corpus.draw(corpus.FORTY_SEVENTH_POOL, corpus.FORTY_SEVENTH_SEED)))
-    assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
-                              | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"}
-                              | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
-                              | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
-                              | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
-                              | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"}
-                              | {"cornwall-restaurants"}
-                              | {"japan-reparation-lawsuits", "jeju-safe-tourism"}
-                              | {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"}
-                              | {"china-top-shareholders", "sumo-makuuchi"} | {"botola-pro-squads", "trump-tweets"}
-                              | {"philippine-congress"} | {"sao-paulo-transport"} | {"snomed-trials"}
-                              | {"telco-topology"} | {"chinese-poetry"} | {"chip-supply-chain"}
-                              | {"korea-building-laws"} | {"igdb-games"})
-    assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
-                                  | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
-                                  | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
-                                  | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
-                                  | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
-                                  | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
-                                  | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
-                                  | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
-                                  | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
-                                  | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
-                                  | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL)
-                                  | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL)
-                                  | set(corpus.THIRTY_FIRST_POOL) | set(corpus.THIRTY_SECOND_POOL)
-                                  | set(corpus.THIRTY_THIRD_POOL) | set(corpus.THIRTY_FOURTH_POOL)
-                                  | set(corpus.THIRTY_FIFTH_POOL) | set(corpus.THIRTY_SIXTH_POOL)
-                                  | set(corpus.THIRTY_SEVENTH_POOL) | set(corpus.THIRTY_EIGHTH_POOL)
-                                  | set(corpus.THIRTY_NINTH_POOL) | set(corpus.FORTIETH_POOL)
-                                  | set(corpus.FORTY_FIRST_POOL) | set(corpus.FORTY_SECOND_POOL)
-                                  | set(corpus.FORTY_THIRD_POOL)
-                                  | set(corpus.FORTY_FOURTH_POOL)
-                                  | set(corpus.FORTY_FIFTH_POOL)
-                                  | set(corpus.FORTY_SIXTH_POOL)
-                                  | set(corpus.FORTY_SEVENTH_POOL)
-                                  | set(corpus.FORTY_EIGHTH_POOL))
+    assert _split("spent") == set(first) | set(second) | {g for _, _, now, _, drawn in SPLITS if now == "spent"
+                                                          for g in drawn}
+    assert _split("tune") == (set(corpus.FIRST_CORPUS) - set(first)) | {g for _, _, _, pool, drawn in SPLITS
+                                                                        for g in set(pool) - set(drawn)}
+    assert _split("frozen") == {g for _, _, now, _, drawn in SPLITS if now == "frozen" for g in drawn}
+    assert set(corpus.GRAPHS) == set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | {g for row in SPLITS
+                                                                                     for g in row[3]}
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
