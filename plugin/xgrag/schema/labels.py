@@ -761,8 +761,13 @@ def named_statement(lp: LabelProfile, opts: InferOptions) -> str | None:
     text = next((s for k in TEXT_KEYS if (s := lp.properties.get(k)) is not None and "string" in s.kinds), None)
     if text is None or (text.avg_len or 0) > MAX_FACT_CHARS:
         return None
-    named = any(score >= 90 and len(keys) == 1 for score, keys, _ in name_candidates(lp, opts))
-    return text.key if named else None
+    return text.key if _own_name(lp, opts) else None
+
+
+def _own_name(lp: LabelProfile, opts: InferOptions) -> bool:
+    """Whether one property of its own names the label's nodes and tells them apart (a name candidate of score 90 or
+    more: a name, a title; not one composed of parts)."""
+    return any(score >= 90 and len(keys) == 1 for score, keys, _ in name_candidates(lp, opts))
 
 
 def named_article(lp: LabelProfile, opts: InferOptions) -> bool:
@@ -771,8 +776,7 @@ def named_article(lp: LabelProfile, opts: InferOptions) -> bool:
     articles, "Điều 123" titled "Tội giết người" with 770 characters of `content`, were read as chunks and no
     question could name one (vietnam-codes, spent: 13 of 14 linked nothing they asked about); a RAG library's chunks
     have no name and an embedding, a document's chunks share its title."""
-    return _embedding(lp, opts) is None \
-        and any(score >= 90 and len(keys) == 1 for score, keys, _ in name_candidates(lp, opts))
+    return _embedding(lp, opts) is None and _own_name(lp, opts)
 
 
 def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str], list[str], list[LabelSkip]]:
