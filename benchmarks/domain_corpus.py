@@ -22619,7 +22619,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "application functions each application has, a few SID entities and a "
                                      "Request-to-Answer example of customers, agents and inquiries",
           writer=write_tmf_frameworx, source=TMF_FRAMEWORX),
-    Graph("china-stock-concepts", "frozen", "China's listed A-share stocks as Tushare listed them in 2021 (in "
+    Graph("china-stock-concepts", "spent", "China's listed A-share stocks as Tushare listed them in 2021 (in "
                                              "Chinese): each stock's Tushare code, stock code, name and industry, "
                                              "the Tushare concepts it belongs to, and one of its top ten "
                                              "shareholders of 2018 with the shares and per cent held (hyqshr/KGQA's "
@@ -22670,7 +22670,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "Chinese): each herb's other names, functions, indications, regions, nature, "
                                  "flavours, channels and source book",
           writer=write_tcm_herbs, source=TCM_HERBS),
-    Graph("ruc-faculty", "frozen", "the faculty of two schools of Renmin University of China (a 2020 student "
+    Graph("ruc-faculty", "spent", "the faculty of two schools of Renmin University of China (a 2020 student "
                                    "project's scrape, in Chinese): each teacher's school, research fields or "
                                    "teaching section, titles, contact details and lab",
           writer=write_ruc_faculty, source=RUC_FACULTY),
@@ -22708,7 +22708,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("igdb-games", "tune", "some 550 video games merged from the IGDB and RAWG APIs by a 2024 coursework: "
           "each game's summary, IGDB page and release date, its genres and platforms, the platforms' families "
           "(as an id) and logos (image, height, width)", writer=write_igdb_games, source=IGDB_GAMES),
-    Graph("japanese-mythology", "frozen", "Japanese mythology and Shinto history as a 2026 database compiles it, in "
+    Graph("japanese-mythology", "spent", "Japanese mythology and Shinto history as a 2026 database compiles it, in "
           "Japanese: some 950 shrines (address, prefecture, coordinates, enshrined deities, ancient and modern rank, "
           "founding legend), 700 deities (reading, aliases, category, gender, texts they appear in), clans, "
           "emperors, regions, texts, periods, festivals and myth motifs, linked by ritual, lineage, authority, "
@@ -22741,7 +22741,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "each food is rich in, what it is good or bad for, what a nutrient's lack "
                                         "or excess leads to and which population is prone to which disease",
           writer=write_food_nutrition, source=FNKG),
-    Graph("vietnam-nutrition", "frozen", "Vietnamese foods and dishes for diets of diabetes and high blood pressure "
+    Graph("vietnam-nutrition", "spent", "Vietnamese foods and dishes for diets of diabetes and high blood pressure "
                                            "(in Vietnamese, a 2026 student Graph-RAG project): foods of the "
                                            "Vietnamese food composition table with their nutrients, food groups, "
                                            "dishes and the ingredients each contains (quantity, unit), foods with "
@@ -22779,7 +22779,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "track segments between stations with their length in metres, and each sub-line's numbered sections "
           "between stations and whether it stops (HTW Berlin's teaching database, in German)",
           writer=write_berlin_ubahn, source=BUBAHN),
-    Graph("philippine-psgc", "frozen", "the Philippines' regions, provinces, cities and municipalities and 42,000 "
+    Graph("philippine-psgc", "spent", "the Philippines' regions, provinces, cities and municipalities and 42,000 "
           "barangays of the PSA's Philippine Standard Geographic Code (July 2025): each one's PSGC code, level, 2020 "
           "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
           "API's Neo4j import of the parsed PSA workbook)",

@@ -240,7 +240,7 @@ SPLITS = [
     ("forty_seventh", 75, "spent",
      ["berlin-ubahn", "food-nutrition", "igdb-games", "tcm-herbs", "tmf-frameworx", "vietnam-codes"],
      ["berlin-ubahn", "food-nutrition", "tcm-herbs", "tmf-frameworx", "vietnam-codes"]),
-    ("forty_eighth", 76, "frozen",
+    ("forty_eighth", 76, "spent",
      ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"],
      ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"]),
 ]
@@ -8730,7 +8730,7 @@ def test_china_stock_concepts_imports_and_reads_nothing_but_what_its_loader_need
 
 def test_china_stock_concepts_is_read_at_its_pinned_commit() -> None:
     assert corpus.graph("china-stock-concepts").source == corpus.KGQA
-    assert corpus.graph("china-stock-concepts").split == "frozen"
+    assert corpus.graph("china-stock-concepts").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.KGQA_COMMIT)
     assert corpus.KGQA_FILES["./data/股票-股东信息.csv"] == "data/knowledge/股票-股东信息.csv"
 
@@ -9531,7 +9531,7 @@ def test_ruc_faculty_runs_the_notebook_cell_over_the_loader_with_a_py2neo_over_t
         ("Teacher:陈红", "in", "Department:信息学院", {"id": -4}),
         ("Teacher:刘青", "in", "Department:信息学院", {"id": -4}),
         ("Teacher:陈红", "work_in", "Lab:数据仓库与商务智能实验室", {"id": -5})]
-    assert corpus.graph("ruc-faculty").split == "frozen"
+    assert corpus.graph("ruc-faculty").split == "spent"
 
 
 @pytest.mark.parametrize(("loader_change", "cell", "refused"), [
@@ -10686,7 +10686,7 @@ def test_vietnam_nutrition_runs_its_two_loaders_in_order_over_the_pinned_commits
         ("MATCH (i:Ingredient {id: $id}) RETURN $kind", {"id": "food_new_0", "kind": "BENEFICIAL_FOR"}),
         (food, {"id": "food_new_1", "name": "Chu?i", "gi": 51.0}),
         ("MATCH (i:Ingredient {id: $id}) RETURN $kind", {"id": "food_new_1", "kind": "RESTRICTED_FOR"})]
-    assert corpus.graph("vietnam-nutrition").split == "frozen"
+    assert corpus.graph("vietnam-nutrition").split == "spent"
 
 
 @pytest.mark.parametrize(("script", "change", "refused"), [
