@@ -65,8 +65,18 @@ _KEY_WORDS = {"nom": "name", "nome": "name", "nombre": "name", "naam": "name", "
               "タイトル": "title", "題名": "title", "标题": "title", "標題": "title"}
 
 
+# ... and as the last word of a key written in Chinese, Japanese or Korean letters, which join a compound's words with
+# no space or underscore: "股票名称" is the stock's name (china-stock-concepts, spent: its stocks and concepts were
+# named by their codes "600519.SH" and "TS67" beside their 名称, and every answer came out as a code)
+_CJK_KEY_ENDS = tuple(sorted((w for w in _KEY_WORDS if not w.isascii()), key=len, reverse=True))
+
+
 def _norm(key: str) -> str:
     low = key.lower().replace("_", "")
+    if low not in _KEY_WORDS and not low.isascii():
+        for end in _CJK_KEY_ENDS:
+            if low.endswith(end) and len(low) > len(end):
+                return low[:-len(end)] + _KEY_WORDS[end]
     return _KEY_WORDS.get(low, low)
 
 

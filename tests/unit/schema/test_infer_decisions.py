@@ -972,3 +972,12 @@ def test_named_articles_of_a_long_text_are_entities_and_passages_stay_chunks() -
     profile = GraphProfile(nodes=40, relationships=0, labels=labels, types={}, constraints=[], indexes=[])
     entities, chunks, _ = classify_labels(profile, OPTS)
     assert entities == ["Dieu"] and sorted(chunks) == ["Clause", "Passage", "Section"]
+
+
+def test_a_key_written_in_chinese_letters_that_ends_in_name_is_a_name() -> None:
+    # a stock named by its code beside its 股票名称 (the stock's name): the name names it (china-stock-concepts, spent)
+    stock = label("股票", stats("TS代码"), stats("股票名称"), stats("行业", distinct=4))
+    assert name_candidates(stock, OPTS)[0][1] == ["股票名称"]
+    # ... of another label's word too, after a label's own; "排名" (a rank) ends in no name word
+    concept = label("概念", stats("概念代码"), stats("板块名称"), stats("排名"))
+    assert [keys for _, keys, _ in name_candidates(concept, OPTS)] == [["板块名称"]]
