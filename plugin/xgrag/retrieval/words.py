@@ -1236,6 +1236,10 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "电话": "phone", "邮政编码": "postcode postal", "邮政区码": "postcode postal",
     "邮编": "postcode postal", "区号": "dialling code", "邮箱": "email", "网址": "url website",
     "网站": "website url", "链接": "link url",
+    # a person's work place and pages (ruc-faculty, spent: "孟小峰老师在哪个实验室" answered his position, the lab
+    # he works in a type no word met; his office, homepage and professional title likewise)
+    "实验室": "lab laboratory", "办公室": "office", "主页": "homepage home page", "网页": "web page url",
+    "职称": "title position rank",
     # a place on a ranked list (mtime-top100, spent: "在Top100里排第几名" was answered with the English title)
     "排名": "rank ranking", "名次": "rank", "第几名": "rank",
     # sources (tcm-formulas, spent: "出自哪本书", "出处是哪部医书" met no word of its relation 来源)

@@ -38,3 +38,15 @@ def test_a_place_on_a_ranked_list_is_its_rank() -> None:
              Fact("m", "海上钢琴师", "movie_en", "The Legend of 1900", "property", None, head_type="电影表"),
              Fact("y", "海上钢琴师", "year", "1998", "property", None, head_type="电影表")]
     assert _read("《海上钢琴师》在时光网Top100里排第几名？", facts) == "12."
+
+
+def test_a_teacher_s_lab_office_and_homepage_are_read_by_their_chinese_words() -> None:
+    # ruc-faculty (spent): English keys and types asked in Chinese; his position was answered for each
+    teacher = [Fact("pos", "孟小峰", "position", "教授", "property", None, head_type="Teacher"),
+               Fact("dep", "孟小峰", "department", "信息学院", "property", None, head_type="Teacher"),
+               Fact("office", "孟小峰", "office", "明德主楼733", "property", None, head_type="Teacher"),
+               Fact("home", "孟小峰", "homepage", "www.example.cn", "property", None, head_type="Teacher"),
+               Fact("lab", "孟小峰", "work_in", "网络与移动数据管理实验室", head_type="Teacher", tail_type="Lab")]
+    assert _read("孟小峰老师在哪个实验室？", teacher) == "网络与移动数据管理实验室."
+    assert _read("孟小峰老师的办公室在哪里？", teacher) == "明德主楼733."
+    assert _read("孟小峰老师的个人主页是什么？", teacher) == "www.example.cn."
