@@ -916,7 +916,7 @@ class _Reading:
             return bool(key_tokens(w)) and set(key_tokens(w)) <= name_words
         question = detach_particles(question, a_name_word)
         # ... and a name typed as words the graph writes as one ("Krumme Lanke": "KrummeLanke"), as linking reads it
-        question = join_typed_names(question, a_name_word, a_name_word)
+        question = join_typed_names(question, a_name_word)
         # a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
         self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
                           **{f.tail: f.tail_called for f in facts if f.kind == "edge" and f.tail_called}}

@@ -1928,7 +1928,7 @@ class Linker:
         question = set_apart(question, self._unspaced_names(question, excluded))
         # ... and a name typed as two or three words that the graph writes as one ("Krumme Lanke": "KrummeLanke") is
         # that word
-        question = join_typed_names(question, self._known_word, self._known_word)
+        question = join_typed_names(question, self._known_word)
         cfg = self.settings
         candidates: dict[str, tuple[Node, float]] = {}
         # a general mapping's composed names have no exact index: with the full-text one, the word search below

@@ -1063,11 +1063,11 @@ _TYPED_PART = re.compile(r"[^\W\d_]{2,}")
 _JOINED_LETTERS = 6
 
 
-def join_typed_names(text: str, known: Callable[[str], bool], word: Callable[[str], bool]) -> str:
+def join_typed_names(text: str, known: Callable[[str], bool]) -> str:
     """`text` with a name typed as two or three words that the graph writes as one written as one
     ("Innsbrucker Platz" -> "InnsbruckerPlatz", "Alt-Tegel" -> "AltTegel"): where the words joined are a `known` name
-    word (the caller's: the name index's words, or a context's names') and not every one of the words typed is a
-    name `word` of its own (a graph that names "New York" and "NewYork" both is read as typed). A graph of transit
+    word (the caller's: the name index's words, or a context's names') and not every one of the words typed is one of
+    its own (a graph that names "New York" and "NewYork" both is read as typed). A graph of transit
     stops writes "KrummeLanke"; its users type "Krumme Lanke" (berlin-ubahn, spent: 4 of 14 questions linked no
     stop). The first word must begin with a capital, as a name is typed. Longest first; other text unchanged."""
     parts = list(_TYPED_PART.finditer(text))
@@ -1081,7 +1081,7 @@ def join_typed_names(text: str, known: Callable[[str], bool], word: Callable[[st
                 continue
             typed = [m.group(0) for m in run]
             joined = "".join(typed)
-            if len(joined) >= _JOINED_LETTERS and known(joined) and not all(word(t) for t in typed):
+            if len(joined) >= _JOINED_LETTERS and known(joined) and not all(known(t) for t in typed):
                 pieces += [text[at:run[0].start()], joined]
                 at = run[-1].end()
                 i += n
