@@ -174,12 +174,16 @@ class EntityMapping(BaseModel):
 
 class RelationshipMapping(BaseModel):
     """The fact properties of one relationship type (`ORDERS {quantity, unitPrice, discount}`): each one a unit
-    an explanation can remove without removing the relationship."""
+    an explanation can remove without removing the relationship. `relation`: the property whose value names each
+    relationship's relation where the type only groups them (`RITUAL {relation_type: "primary_deity_of"}`, a
+    generic `RELATED {predicate: "parent_of"}`): read as the relationship's label in place of its type (the type
+    where the value is missing or blank)."""
 
     model_config = {"extra": "forbid"}
 
     type: str
     facts: list[str] = Field(default_factory=list)
+    relation: str | None = None
 
     @model_validator(mode="after")
     def _identifiers(self) -> RelationshipMapping:

@@ -158,6 +158,10 @@ MAPPINGS: dict[str, dict] = {
         {"label": "Country Profile", "key": "ISO-3", "name": ["Country"],
          "facts": ["Area (sq. mi.)", "GDP ($ per capita)", "Literacy (%)", "1st language", "Année"]}],
         "relationships": [{"type": "BORDERS-ON", "facts": ["length (km)"]}]},
+    # types that only group their relationships, each one's relation in a property
+    "relation-property": {"preset": "domain", "entities": [{"label": "Deity", "name": ["canonical_name"]}],
+                          "relationships": [{"type": "LINEAGE", "relation": "relation_type", "facts": ["notes"]},
+                                            {"type": "RITUAL", "relation": "rel type"}, {"type": "KNOWS"}]},
 }
 
 
@@ -194,11 +198,13 @@ def test_general_mapping_fields_reach_the_rendering_and_its_cache(server: Neo4jS
                 {**base, "entities": [{"label": "A", "key": "null", "name": []}]},
                 {**base, "entities": [{"label": "A", "key": "k", "name": ["n"]}, {"label": "B", "name": ["x"]}]},
                 {**base, "relationships": [{"type": "R", "facts": ["w", "v"]}]},
+                {**base, "relationships": [{"type": "R", "facts": ["w"], "relation": "w"}]},
+                {**base, "relationships": [{"type": "R", "facts": ["w"], "relation": "null"}]},
                 {**base, "relationships": []}]
     texts = []
     for table in variants:
         schema = schema_preset("domain", **{k: v for k, v in table.items() if k != "preset"})
-        names = ["nodes_by_id", "node_facts", "rel_facts", "link_fulltext"]
+        names = ["nodes_by_id", "node_facts", "rel_facts", "link_fulltext", "entity_neighbours"]
         rows = call(server, "UNWIND $names AS name RETURN name, xgrag.query(name, {schema: $schema}) AS text",
                     names=names, schema=table)
         got = {r["name"]: r["text"] for r in rows}
@@ -231,6 +237,8 @@ BAD_MAPPINGS = [
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "fact": ["q"]}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "facts": ["q", "a\nb"]}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": "ORDERS"},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "relation": "a`b"}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "relation": 3}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "id_property": "id"},
 ]
 

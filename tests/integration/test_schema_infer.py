@@ -758,3 +758,51 @@ def test_a_record_named_by_values_that_repeat_together_is_composed_with_what_tel
     hops = next(e for e in inf.domain.entities if e.label == "Hop")  # type: ignore[union-attr]
     assert "repeat together" not in hops.name_reason
     assert server.query("MATCH (t:TRAFFIC_UP) RETURN count(t) AS n")[0]["n"] == 90  # nothing written
+
+
+# Relationship types that only group relations, each one's relation in a property (japanese-mythology, spent)
+_GROUPED_RELATIONS = """
+WITH ['Ise Jingu', 'Izumo Taisha', 'Kasuga Taisha', 'Suwa Taisha', 'Usa Jingu', 'Kumano Hongu'] AS shrines
+UNWIND range(0, 11) AS i
+CREATE (:Deity {canonical_name: 'Kami ' + i, reading: 'd' + i, shrine: shrines[i / 2]})
+WITH shrines, count(*) AS one
+UNWIND shrines AS shrine
+CREATE (:Shrine {canonical_name: shrine})
+WITH count(*) AS one
+MATCH (d:Deity), (s:Shrine {canonical_name: d.shrine})
+CREATE (d)-[:RITUAL {relation_type: CASE WHEN toInteger(split(d.canonical_name, ' ')[1]) % 2 = 0
+                                         THEN 'primary_deity_of' ELSE 'enshrined_at' END, note: d.reading}]->(s)
+WITH count(*) AS one
+UNWIND range(0, 10) AS i
+MATCH (a:Deity {canonical_name: 'Kami ' + i}), (b:Deity {canonical_name: 'Kami ' + (i + 1)})
+CREATE (a)-[:LINEAGE {relation_type: 'parent_of'}]->(b)
+"""
+
+
+def test_a_relationship_types_relation_property_is_read_as_its_label(store: Neo4jStore) -> None:
+    """RITUAL {relation_type: "primary_deity_of"}: the mapping reads the property as each relationship's label, in
+    Python and in the procedures alike, and "who is the parent of X" is read from it; the database is unchanged."""
+    store.query(_GROUPED_RELATIONS, read_only=False)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    by = {r.type: r for r in inf.schema.relationships}
+    assert (by["RITUAL"].relation, by["RITUAL"].facts) == ("relation_type", ["note"])
+    assert (by["LINEAGE"].relation, by["LINEAGE"].facts) == ("relation_type", [])
+    view = store.with_schema(inf.schema)
+    retriever = Retriever(view, load_settings(env={}).retrieval)
+    triples = set(retriever.retrieve("Who is the parent of Kami 4?", hops=1).triples())
+    triples |= set(retriever.retrieve("Which shrine is Kami 4 the primary deity of?", hops=1).triples())
+    assert {("Kami 3", "parent_of", "Kami 4"), ("Kami 4", "primary_deity_of", "Kasuga Taisha")} <= triples
+    assert not {t for t in triples if t[1] in ("RITUAL", "LINEAGE")}
+    from xgrag.config import Settings
+    from xgrag.embed import default_embedder
+    from xgrag.explain import Explainer
+    from xgrag.generate.extractive import ExtractiveReader
+
+    embedder = default_embedder()
+    explainer = Explainer.from_settings(Settings(schema=inf.schema), view, generator=ExtractiveReader(embedder),
+                                        embedder=embedder)
+    ex = explainer.explain("Who is Kami 4's parent?")
+    assert ex.answer == "Kami 3."
+    assert ex.components and min(ex.components, key=lambda c: c.rank or 99).label == "Kami 3 -parent_of-> Kami 4"
+    assert schema_state(store) == before

@@ -147,6 +147,7 @@ from xgrag.retrieval.words import (
     SCHEMA_WORDS,
     WEAK,
     answer_kind,
+    cjk_word_opening,
     cognate,
     cognate_stems,
     complete_names,
@@ -182,7 +183,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v63"
+READER_VERSION = "extractive-v64"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -1741,6 +1742,12 @@ class _Reading:
                 for m in re.finditer(r"\bthe\s+(?:([a-z]+)\s+)?([a-z]+)\s+of\s+(?:[^,?;]{1,40},\s+)?"
                                      + re.escape(spelt) + r"\b", low):
                     self.possessed.setdefault(name, set()).update(w for w in m.groups() if w)
+            # ... and so does the word after "X的" or "Xの" (Chinese's and Japanese's possessive marks:
+            # "天忍穂耳尊の親神", its parent; japanese-mythology, spent, read its child), in English
+            for m in re.finditer(re.escape(name) + r"\s*[的の]\s*(?=\S)", question):
+                said_after = cjk_word_opening(question[m.end():])
+                if said_after:
+                    self.possessed.setdefault(name, set()).update(said_after)
         self.positions = self._positions(plain, vocabulary)
         spans = reader._question_spans(question)
         self.fact_texts = {f.id: f"{f.head} {f.relation} {f.tail}" for f in facts}
@@ -3282,7 +3289,9 @@ class _Reading:
 
     def _backwards(self, chain: _Chain) -> int:
         """How many facts of the chain read a relation named after a possessive ("X's father", "X's paternal
-        grandfather") against its direction: from the relation's end instead of its start."""
+        grandfather") against its direction: from the relation's end instead of its start. A relation that says
+        "of" after the word ("parent_of", "FATHER_OF": its start is the parent of its end) is read from its end:
+        "X's parent" is the start of the parent_of ending at X (japanese-mythology, spent, answered X's child)."""
         words = self.possessed.get(chain.steps[0].at)
         if not words:
             return 0
@@ -3294,6 +3303,8 @@ class _Reading:
             rel = key_text(f.relation).lower().replace(" ", "")
             if rel and any(w == rel or w == rel + "s" or (w.endswith(rel) and len(rel) >= 4) for w in words) \
                     and step.at != f.head:
+                out += 1
+            elif rel.endswith("of") and any(w in (rel[:-2], rel[:-2] + "s") for w in words) and step.at == f.head:
                 out += 1
         return out
 

@@ -1147,6 +1147,7 @@ CHINESE_QUESTION_WORDS = {
     # for "who" and "where")
     "誰": "who", "だれ": "who", "どこ": "where", "いつ": "when", "何年": "which year", "どの": "which",
     "何": "what", "なに": "what", "ですか": "", "でしたか": "", "ますか": "", "ました": "", "です": "", "の": "",
+    "第何代": "which number", "何代目": "which number", "何番目": "which number",
     "は": "", "が": "", "を": "", "に": "", "で": "", "か": "",
 }
 
@@ -1290,6 +1291,20 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "权重": "weight", "比重": "weight proportion", "發行": "issued issuer released", "发行商": "issuer",
     "成分股": "holding constituent", "持有": "holds holding", "基金": "fund", "追踪": "tracked track tracks",
     "指数": "index",
+    # Japanese words, in its own letters and kana (japanese-mythology, spent: "天忍穂耳尊の親神は誰", "主祭神の妻",
+    # "何と読みますか", "住所", "典拠" met none of its relations parent_of, primary_deity_of, married_to or keys
+    # canonical_reading, address, source_reference): kin, gods and their places, doing, places, readings, sources
+    "親": "parent", "親神": "parent deity", "父親": "father parent", "母親": "mother parent", "子供": "child children",
+    "息子": "son child", "妻": "wife spouse married", "夫": "husband spouse married", "夫婦": "married spouse couple",
+    "配偶者": "spouse married", "祖先": "ancestor", "先祖": "ancestor", "子孫": "descendant descended",
+    "後継者": "successor succeeded", "神様": "deity god", "祭神": "deity",
+    "主祭神": "primary main deity", "神社": "shrine", "寺院": "temple", "祀る": "enshrined",
+    "祀られ": "enshrined", "習合": "syncretized syncretism", "同一視": "identified same syncretized",
+    "祭り": "festival", "行われ": "performed held", "行う": "performed held", "開催": "held hosted",
+    "創建": "founded founding", "建立": "founded built", "設立": "founded established", "住所": "address",
+    "所在地": "location address located", "都道府県": "prefecture", "県": "prefecture", "読み": "reading",
+    "読み方": "reading", "ふりがな": "reading", "典拠": "source reference", "根拠": "source basis evidence",
+    "出典": "source reference", "一宮": "ichinomiya",
 }.items()}
 # The traditional letters of the simplified ones the words above are written in, where they differ: a question in
 # traditional letters (Taiwan's, Hong Kong's) says the same words ("產業" is 产业, industry; "股票代號" a stock's 代号,
@@ -1316,6 +1331,13 @@ CHINESE_QUESTION_WORDS.update({traditional(k): v for k, v in CHINESE_QUESTION_WO
 CHINESE_WORDS.update({traditional(k): v for k, v in CHINESE_WORDS.items() if traditional(k) not in CHINESE_WORDS})
 _CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
 _CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))
+
+
+def cjk_word_opening(text: str) -> tuple[str, ...]:
+    """The English words of the listed word (CHINESE_WORDS, the longest) that opens `text`, written in Chinese or
+    Japanese letters ("親神は誰" -> ("parent", "deity")); () where none does or a question word does."""
+    m = _CHINESE_TERM.match(text)
+    return CHINESE_WORDS.get(m.group(0), ()) if m else ()
 
 
 def english_chinese(text: str, names: Collection[str] = ()) -> str:

@@ -40,7 +40,7 @@ from xgrag.schema.labels import (
 )
 from xgrag.schema.links import Runner, foreign_keys, linking_types
 from xgrag.schema.options import ALIAS_TYPE, MAX_FACT_CHARS, InferOptions
-from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
+from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named, ids_named
 from xgrag.schema.provenance import provenance
 from xgrag.schema.values import describe, not_a_fact
 
@@ -115,6 +115,15 @@ class TypeDecision:
     facts: list[PropertyDecision] = field(default_factory=list)
     excluded: list[PropertyDecision] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    relation: str | None = None  # the property naming each relationship's relation (`_names_relation`)
+    relation_reason: str = ""
+
+    def table(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.relation:
+            out["relation"] = self.relation
+        out["facts"] = [f.key for f in self.facts]
+        return out
 
 
 @dataclass
@@ -134,8 +143,7 @@ class DomainDecisions:
         if self.provenance:
             out["provenance"] = dict(self.provenance)
         out["entities"] = [e.table() for e in self.entities]
-        out["relationships"] = [{"type": t.type, "facts": [f.key for f in t.facts]}
-                                for t in self.types if not t.bookkeeping and t.facts]
+        out["relationships"] = [t.table() for t in self.types if not t.bookkeeping and (t.facts or t.relation)]
         return out
 
     def non_semantic_types(self) -> list[str]:
@@ -171,8 +179,10 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
                 and s.avg_len is not None \
                 and s.avg_len <= MAX_FACT_CHARS:
             reason = None
-        # (an identifier people cite, "BER3978", stays a fact: "what is the number of the letter from X?")
-        if reason is None and id_named(key) and not cited_code(s) and key != told_apart_by:
+        # (an identifier people cite, "BER3978", stays a fact: "what is the number of the letter from X?" ... but not
+        # the identifiers of other nodes, "DEI-538" in `main_deity_ids`: a reference, which answered "who is the main
+        # deity of X" with the code; japanese-mythology, spent)
+        if reason is None and (id_named(key) and not cited_code(s) or ids_named(key)) and key != told_apart_by:
             reason = ID_NAMED
         if reason is not None:
             excluded.append(PropertyDecision(key, False, reason))
@@ -402,6 +412,10 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         tp = profile.types[td.type]
         end_keys = _end_keys(tp, decisions)
         t = {}
+        relation = _relation_property(tp, set(end_keys))
+        if relation is not None:
+            td.relation, td.relation_reason = relation
+            t[td.relation] = "names each relationship's relation: read as its label (relation)"
         for prop in tp.properties:
             if prop in end_keys:
                 t[prop] = f"the key of the {end_keys[prop]} at an end: the relationship's end already says it"
@@ -417,6 +431,48 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
     return (DomainDecisions(ordered, sorted(skipped, key=lambda s: s.label), types, prov, prov_reason, notes,
                             chunks=sorted(chunks)),
             {"asked": asked, "skipped": skipped_probes})
+
+
+# a key that says it holds the relation ("relation_type", "predicate", "relationship", "rel", "verb") ...
+_RELATION_KEY_WORDS = frozenset({"relation", "relationship", "predicate", "rel", "verb"})
+# ... or a generic one ("type", "name") whose values are relation identifiers joined by "_" ("parent_of", "WORKS_AT")
+_GENERIC_KEYS = frozenset({"type", "name", "label", "kind"})
+_RELATION_IDENTIFIER = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)+")
+_RELATION_PHRASE = re.compile(r"[^\W\d_][\w\- ]{0,47}")
+
+
+def _names_relation(key: str, s: PropertyStats, sampled: int) -> bool:
+    """Does `key` name each relationship's relation, its type only grouping them (japanese-mythology, spent: RITUAL
+    {relation_type: "primary_deity_of"}, LINEAGE {relation_type: "parent_of"}; a generic RELATED {predicate: ...})?
+    A string set on nearly every sampled relationship (90%), short (48 characters at most), a small vocabulary (at
+    most 60 values, and a third of the relationships carrying it), its sampled values written as a relation is (a
+    phrase of at most 5 words), under a key that says so (`_RELATION_KEY_WORDS`) or a generic key whose values are
+    identifiers joined by "_" (`_GENERIC_KEYS`: a `type` {"savings"} of an account qualifies the relation, it does not
+    name it)."""
+    if s.kinds != {"string"} or not s.examples or s.present < 0.9 * sampled or (s.max_len or 0) > 48 \
+            or not 1 <= s.distinct <= min(60, max(1, s.present // 3)) or s.short < s.present:
+        return False
+    if not all(_RELATION_PHRASE.fullmatch(x) and len(re.split(r"[\s_\-]+", x.strip())) <= 5 for x in s.examples):
+        return False
+    words = set(key_text(key).lower().split())
+    if words & _RELATION_KEY_WORDS:
+        return True
+    return key.lower() in _GENERIC_KEYS and all(_RELATION_IDENTIFIER.fullmatch(x) for x in s.examples)
+
+
+def _relation_property(tp: TypeProfile, end_keys: set[str]) -> tuple[str, str] | None:
+    """(the property naming each relationship's relation, why) of a relationship type (`_names_relation`; a key
+    saying so before a generic one, then the most often set), or None."""
+    found = [(k, s) for k, s in tp.properties.items()
+             if k not in end_keys and IDENTIFIER.fullmatch(k) and _names_relation(k, s, tp.sampled)]
+    if not found:
+        return None
+    key, s = min(found, key=lambda ks: (not set(key_text(ks[0]).lower().split()) & _RELATION_KEY_WORDS,
+                                        -ks[1].present, ks[0]))
+    shown = ", ".join(f'"{x}"' for x in s.examples)
+    values = f"{s.distinct} value{'s' if s.distinct != 1 else ''}"
+    return key, (f"names each relationship's relation ({values} on {s.present} of {tp.sampled} sampled, "
+                 f"e.g. {shown}): read as its label in place of the type, which groups them")
 
 
 def _says_its_type(s: PropertyStats, own: str) -> bool:

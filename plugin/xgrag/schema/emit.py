@@ -118,6 +118,8 @@ def _relationship(t: TypeDecision) -> list[str]:
     out = ["", *_comment(f"{t.type}: {t.count:,} relationships, {', '.join(t.ends)}"
                          + (f" ({t.reason})" if t.reason else "")),
            "[[schema.relationships]]", f"type = {toml_value(t.type)}"]
+    if t.relation:
+        out += _kv("relation", t.relation, t.relation_reason)
     out += _fact_list("facts", t.facts)
     for note in t.notes:
         out += _comment(note)
@@ -190,7 +192,7 @@ def render_toml(inf: Inference) -> str:
     for t in d.types:
         if t.bookkeeping:
             continue
-        if t.facts:
+        if t.facts or t.relation:
             lines += _relationship(t)
         else:
             plain.append(t)
@@ -229,7 +231,7 @@ def to_json(inf: Inference) -> dict[str, Any]:
                             "notes": e.notes} for e in d.entities]
         out["skipped_labels"] = [{"label": s.label, "count": s.count, "reason": s.reason} for s in d.skipped]
         out["relationships"] = [{"type": t.type, "count": t.count, "sampled": t.sampled, "ends": t.ends,
-                                 "bookkeeping": t.bookkeeping, "reason": t.reason,
+                                 "bookkeeping": t.bookkeeping, "reason": t.reason, "relation": t.relation,
                                  "facts": [{"property": f.key, "values": f.reason} for f in t.facts],
                                  "excluded": [{"property": x.key, "reason": x.reason} for x in t.excluded],
                                  "notes": t.notes} for t in d.types]

@@ -215,6 +215,11 @@ def _long_text(lp: LabelProfile, opts: InferOptions) -> PropertyStats | None:
     return None
 
 
+# Words that say a name property holds the main one of a node's names ("canonical_name", "officialName")
+_MAIN_NAME_QUALIFIERS = frozenset({"canonical", "official", "preferred", "primary", "standard", "proper", "main",
+                                   "default"})
+
+
 def name_candidates(lp: LabelProfile, opts: InferOptions,
                     copied: frozenset[str] = frozenset()) -> list[tuple[int, list[str], str]]:
     """(score, properties, why) of the display names the label's properties offer, best first. A single property
@@ -259,6 +264,12 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             # Estadio.nombre_estadio): the label's own name as `<label>Name` is (paris-housing, spent: streets were
             # named by their code CodeVoie "7472", "rue des Plantes" linking a number)
             score = 95
+        elif low.endswith("name") and low[:-len("name")] in _MAIN_NAME_QUALIFIERS:
+            # the name the graph's authors settled on among others (`canonical_name`, `official_name`,
+            # `preferredName`): the label's own name, though it repeats (japanese-mythology, spent: its regions'
+            # canonical_name repeats, "legacy_region_province" on 68 placeholder clusters, and every region was named
+            # as a record, "ancient_country 2026-05-25T00:00:00 REGION-豊前国" for 豊前国)
+            score = 94
         elif low in ("label", "preflabel") or _korean_name_key(key):
             # a node's label as RDF and SKOS write it (`label`, `prefLabel`), or a Korean key that says a name of
             # a kind ("역사명": the station's name): its own name, though it repeats (a station a node per line;

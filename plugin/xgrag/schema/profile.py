@@ -489,3 +489,11 @@ _ID_NAME = re.compile(r"(?:^(?i:id|uid|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:
 def id_named(prop: str) -> bool:
     """A property whose name says it is an identifier: id, productID, product_id, supplierId, uuid, _key, ..."""
     return bool(_ID_NAME.search(prop))
+
+
+_IDS_NAME = re.compile(r"(?:_(?:ids|uuids)$|[a-z0-9](?:IDs|Ids|IDS)$)")
+
+
+def ids_named(prop: str) -> bool:
+    """A property whose name says it holds the identifiers of other nodes: main_deity_ids, memberIds, ..."""
+    return bool(_IDS_NAME.search(prop))

@@ -150,8 +150,17 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         arms = [f"WHEN {_string(t)} THEN {_fact_pairs(str(v), keys)}" for t, keys in s.relationship_facts().items()]
         return f"CASE type({v}) {' '.join(arms)} ELSE [] END" if arms else "[]"
 
+    def rel_label(v: str | None) -> str:
+        # a type that only groups its relationships reads each one's relation from the mapped property (the type
+        # where it is missing or blank): "primary_deity_of", not "RITUAL"
+        arms = [f"WHEN {_string(r.type)} THEN CASE WHEN trim(coalesce(toString({v}.{q(r.relation)}), '')) = '' "
+                f"THEN type({v}) ELSE toString({v}.{q(r.relation)}) END" for r in s.relationships if r.relation]
+        return f"CASE type({v}) {' '.join(arms)} ELSE type({v}) END"
+
     name_props = list(dict.fromkeys(p for m in mappings for p in [*m.name, *m.name_fallback, *m.aliases]))
+    relations = {"REL": rel_label} if any(r.relation for r in s.relationships) else {}
     return {
+        **relations,
         "ENTITY": lambda _: "|".join(q(m.label) for m in mappings),
         "NAME": lambda v: by_label(v, name_of, f"elementId({v})"),
         "TYPE": lambda v: by_label(v, lambda _v, m: _string(m.label)),
@@ -189,6 +198,8 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         return f"coalesce({v}.{q(s.alias_property)}, [])" if s.alias_property else "[]"
 
     def rel_label(v: str | None) -> str:
+        if "REL" in general:
+            return general["REL"](v)
         return f"{v}.{q(s.relation_property)}" if s.relation_property else f"type({v})"
 
     def node_name(v: str | None) -> str:

@@ -385,6 +385,19 @@ def test_a_possessive_reads_the_relation_it_names_forward_and_grand_relatives_tw
     assert _read("Who is The Matrix's director?", films)[0] == "Lana Wachowski."
 
 
+def test_a_possessive_reads_a_relation_of_its_word_with_of_from_its_end() -> None:
+    """(parent)-[:parent_of]->(child), as japanese-mythology (spent) writes it: "X's parent" and "the parent of X" are
+    the start of the parent_of ending at X, not X's child; so is the parent after "X的" or "Xの", Chinese's and
+    Japanese's possessive marks ("天忍穂耳尊の親神は誰", answered with its child)."""
+    def rel(rid: str, parent: str, child: str) -> Fact:
+        return Fact(rid, parent, "parent_of", child, "edge", None, "Deity", "Deity")
+
+    facts = [rel("1", "天照大御神", "天忍穂耳尊"), rel("2", "天忍穂耳尊", "邇邇芸命")]
+    for question in ("Who is 天忍穂耳尊's parent?", "Who is the parent of 天忍穂耳尊?", "天忍穂耳尊の親神は誰？",
+                     "天忍穂耳尊の親は誰ですか？", "天忍穂耳尊的父亲是谁？"):
+        assert _read(question, facts) == ("天照大御神.", ["1"]), question
+
+
 def test_of_two_values_that_rank_alike_the_one_extending_the_other_is_read() -> None:
     """A record stores its day and its moment under two keys ("2021-01-01 00:00:00" shown as the day, and
     "2021-01-01 23:20:41"): asked when it happened, the reader gives the moment, whichever key is closer to the

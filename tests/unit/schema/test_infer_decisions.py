@@ -981,3 +981,86 @@ def test_a_key_written_in_chinese_letters_that_ends_in_name_is_a_name() -> None:
     # ... of another label's word too, after a label's own; "排名" (a rank) ends in no name word
     concept = label("概念", stats("概念代码"), stats("板块名称"), stats("排名"))
     assert [keys for _, keys, _ in name_candidates(concept, OPTS)] == [["板块名称"]]
+
+
+def _relation_types(*props: PropertyStats, rtype: str = "RITUAL", sampled: int = 10) -> tuple[str | None, list[str]]:
+    """(the relation property, the facts) decided for one relationship type between two named labels."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.profile import TypeProfile
+
+    deity = label("Deity", examples(stats("name"), "天照大御神", "織田信長"))
+    shrine = label("Shrine", examples(stats("name"), "建勲神社", "青葉神社"))
+    tp = TypeProfile(rtype, count=sampled, sampled=sampled, properties={p.key: p for p in props},
+                     ends={(("Deity",), ("Shrine",)): sampled})
+    profile = GraphProfile(nodes=20, relationships=sampled, labels={"Deity": deity, "Shrine": shrine},
+                           types={rtype: tp}, constraints=[], indexes=[])
+    decided = decide_domain(profile, OPTS)[0]
+    t = next(t for t in decided.types if t.type == rtype)
+    return t.relation, [f.key for f in t.facts]
+
+
+def test_a_relationship_property_naming_each_relationships_relation_is_its_label() -> None:
+    """japanese-mythology (spent): its types group relations (RITUAL, LINEAGE) and `relation_type` names each one
+    ("primary_deity_of", "parent_of"); read as facts of a RITUAL, "who is the main deity of X" met no relation."""
+    vocabulary = examples(stats("relation_type", present=1000, distinct=4, max_len=16), "enshrined_at",
+                          "performed_at", "primary_deity_of")
+    notes = examples(stats("notes", present=1000, distinct=300, max_len=40), "Sprint11", "主祭神誤登録")
+    assert _relation_types(vocabulary, notes, sampled=1000) == ("relation_type", ["notes"])
+    # ... under a generic key ("type", "name") only where its values are relation identifiers joined by "_"
+    generic = examples(stats("type", present=1000, distinct=4, max_len=16), "WORKS_AT", "parent_of")
+    assert _relation_types(generic, sampled=1000) == ("type", [])
+    kinds = examples(stats("type", present=1000, distinct=3, max_len=10), "checking", "savings")
+    assert _relation_types(kinds, sampled=1000) == (None, ["type"])
+    # not a vocabulary: a value per relationship, text, or set on few of them
+    many = examples(stats("relation", present=1000, distinct=900, max_len=16), "a_b", "c_d")
+    sentence = examples(stats("relation", present=1000, distinct=4, max_len=200), "a", "b")
+    rare = examples(stats("predicate", present=500, distinct=4, max_len=16), "parent_of", "sibling_of")
+    for prop in (many, sentence, rare):
+        assert _relation_types(prop, sampled=1000) == (None, [prop.key])
+
+
+def test_the_relation_property_is_written_to_the_toml_and_loads(tmp_path: Path) -> None:
+    from xgrag.schema.decide import TypeDecision
+    from xgrag.schema.emit import _relationship
+
+    t = TypeDecision("RITUAL", 10, 10, ["Deity -> Shrine"], False, "", relation="relation_type",
+                     relation_reason="names each relationship's relation")
+    text = "\n".join(_relationship(t))
+    assert 'relation = "relation_type"' in text and "names each relationship's relation" in text
+    assert t.table() == {"type": "RITUAL", "relation": "relation_type", "facts": []}
+    path = tmp_path / "x.toml"
+    path.write_text('[schema]\npreset = "domain"\n[[schema.entities]]\nlabel = "Deity"\nname = ["name"]\n' + text
+                    + "\n")
+    schema = load_settings(path).graph_schema
+    assert [(r.type, r.relation) for r in schema.relationships] == [("RITUAL", "relation_type")]
+
+
+def test_a_canonical_name_that_repeats_still_names_its_nodes() -> None:
+    """japanese-mythology (spent): its regions' `canonical_name` repeats over placeholder clusters (280 distinct in
+    347), and every region was named as a record ("ancient_country 2026-05-25T00:00:00 REGION-豊前国")."""
+    region = label("Region", examples(stats("canonical_name", present=347, distinct=280), "三河国", "豊前国"),
+                   stats("master_id", present=347, distinct=347), stats("region_type", present=347, distinct=6),
+                   sampled=347)
+    assert name_candidates(region, OPTS)[0][1] == ["canonical_name"]
+    # a name of another kind that repeats does not ("nickname")
+    other = label("Region", examples(stats("nick_name", present=347, distinct=280), "三河", "豊前"),
+                  stats("region_type", present=347, distinct=6), sampled=347)
+    assert name_candidates(other, OPTS) == []
+
+
+def test_the_identifiers_of_other_nodes_are_no_facts_though_people_cite_codes() -> None:
+    """`main_deity_ids` "DEI-538" (japanese-mythology, spent) answered "who is the main deity of X" with the code: a
+    property that holds other nodes' identifiers is an identifier (stated when a question names it), while a node's
+    own cited code stays a fact."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.profile import ids_named
+
+    assert ids_named("main_deity_ids") and ids_named("memberIds") and not ids_named("ids") \
+        and not id_named("main_deity_ids")
+    shrine = label("Shrine", examples(stats("name"), "青葉神社", "建勲神社"),
+                   examples(stats("main_deity_ids"), "DEI-538", "DEI-5"),
+                   examples(stats("shrine_code"), "SHR-1006", "SHR-5"))
+    profile = GraphProfile(nodes=10, relationships=0, labels={"Shrine": shrine}, types={}, constraints=[], indexes=[])
+    decided = decide_domain(profile, OPTS)[0].entities[0]
+    assert [f.key for f in decided.facts] == ["shrine_code"]
+    assert decided.identifiers == ["main_deity_ids"]

@@ -20,7 +20,7 @@ final class Mapping {
     private static final Map<String, Object> REL_FIELDS = Shared.section("schema_fields", "relationship_fields");
     private static final List<String> ENTITY_KEYS = List.of("label", "key", "name", "name_fallback", "label_in_name",
             "facts", "aliases", "identifiers", "description");
-    private static final List<String> REL_KEYS = List.of("type", "facts");
+    private static final List<String> REL_KEYS = List.of("type", "facts", "relation");
 
     private Mapping() {}
 
@@ -63,10 +63,10 @@ final class Mapping {
     }
 
     /** The fact properties of one relationship type. */
-    record Relation(String type, List<String> facts) {
+    record Relation(String type, List<String> facts, String relation) {
 
         String cacheKey() {
-            return Mapping.cacheKey(type) + facts;
+            return Mapping.cacheKey(type) + facts + Mapping.cacheKey(relation);
         }
     }
 
@@ -124,10 +124,14 @@ final class Mapping {
                 throw new IllegalArgumentException(at + ".type: Field required");
             }
             Relation r = new Relation(string(m.get("type"), at + ".type", false),
-                    strings(m.getOrDefault("facts", List.of()), at + ".facts"));
+                    strings(m.getOrDefault("facts", List.of()), at + ".facts"),
+                    string(m.get("relation"), at + ".relation", true));
             String where = "schema.relationships[" + Schema.repr(r.type()) + "]";
+            Map<String, String> fields = Map.of("type", r.type(), "relation", String.valueOf(r.relation()));
             for (String f : Shared.strings(REL_FIELDS.get("identifiers"))) {
-                Schema.validateIdentifier(r.type(), where + "." + f);
+                if (!"relation".equals(f) || r.relation() != null) {
+                    Schema.validateIdentifier(fields.get(f), where + "." + f);
+                }
             }
             for (String f : Shared.strings(REL_FIELDS.get("identifier_lists"))) {
                 for (int j = 0; j < r.facts().size(); j++) {

@@ -180,6 +180,20 @@ public final class Queries {
             s.relationshipFacts().forEach((type, keys) -> arms.add("WHEN " + string(type) + " THEN " + factPairs(v(x), keys)));
             return arms.isEmpty() ? "[]" : "CASE type(" + v(x) + ") " + String.join(" ", arms) + " ELSE [] END";
         });
+        // a type that only groups its relationships reads each one's relation from the mapped property (the type
+        // where it is missing or blank), as rel_label in Python's _general
+        List<Mapping.Relation> relations = s.relations().stream().filter(r -> r.relation() != null).toList();
+        if (!relations.isEmpty()) {
+            t.put("REL", x -> {
+                List<String> arms = new ArrayList<>();
+                for (Mapping.Relation r : relations) {
+                    String value = "toString(" + v(x) + "." + q(r.relation()) + ")";
+                    arms.add("WHEN " + string(r.type()) + " THEN CASE WHEN trim(coalesce(" + value + ", '')) = '' THEN type("
+                            + v(x) + ") ELSE " + value + " END");
+                }
+                return "CASE type(" + v(x) + ") " + String.join(" ", arms) + " ELSE type(" + v(x) + ") END";
+            });
+        }
         LinkedHashSet<String> nameProps = new LinkedHashSet<>();
         for (Mapping.Entity m : mappings) {
             nameProps.addAll(m.name());
@@ -283,8 +297,8 @@ public final class Queries {
                 : "toString(" + v(x) + "." + q(s.str("name_property")) + ")";
         Function<String, String> description = x -> general.containsKey("DESCRIPTION")
                 ? general.get("DESCRIPTION").apply(x) : prop(v(x), s.str("description_property"));
-        Function<String, String> relLabel = x -> s.str("relation_property") != null
-                ? v(x) + "." + q(s.str("relation_property")) : "type(" + v(x) + ")";
+        Function<String, String> relLabel = x -> general.containsKey("REL") ? general.get("REL").apply(x)
+                : s.str("relation_property") != null ? v(x) + "." + q(s.str("relation_property")) : "type(" + v(x) + ")";
         Function<String, Map<String, String>> nodeFields = x -> Map.of(
                 "id", nodeId.apply(x), "name", nodeName.apply(x), "type", nodeType.apply(x),
                 "aliases", aliases.apply(x), "description", description.apply(x));

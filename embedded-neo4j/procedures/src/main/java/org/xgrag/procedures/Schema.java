@@ -132,6 +132,11 @@ public final class Schema {
         return out;
     }
 
+    /** The relationship tables of a general mapping, in mapping order. */
+    List<Mapping.Relation> relations() {
+        return relations;
+    }
+
     /** Relationship type -> its fact properties (types with none are left out), in mapping order. */
     Map<String, List<String>> relationshipFacts() {
         Map<String, List<String>> out = new LinkedHashMap<>();
