@@ -18884,6 +18884,193 @@ def write_vietnam_codes(store: Any, mirror: Path) -> None:
     _run_loader(VN_CODES, VN_CODES_LOADER, source, importer, print=_quiet)
 
 
+ISRAEL_LAWS = "guyfreund/LawGraph"  # Guy Freund and David Ziegler's Ben-Gurion University project of February 2021
+ISRAEL_LAWS_COMMIT = "7e160ffdba4cc2e1759c2ae90c39c8c3111c5c0f"  # the snapshot's head, 28 February 2021
+ISRAEL_LAWS_LOADER = "graph_generator.py"  # its README's Method 1: `graph_generator.py -auto <username> <password>`
+ISRAEL_LAWS_DATA = "akn/"  # the laws, one Akoma Ntoso main.xml each, from the Israeli Ministry of Justice
+# its own modules, which the loader imports from the repository's root (where its README runs it)
+ISRAEL_LAWS_MODULES = frozenset({"classes", "constants", "db_handler", "error", "utils"})
+ISRAEL_LAWS_ERRORS = "errors.json"  # the one file it writes: the references it could not resolve (not the graph)
+# the standard modules it imports besides os, glob, sys, logging and xml.etree.ElementTree, which are given here,
+# and time, which datetime.now() imports through the caller's __import__
+_ISRAEL_LAWS_IMPORTS = frozenset({"csv", "datetime", "enum", "json", "time"})
+
+
+def _israel_laws_listing(mirror: Path) -> list[str]:
+    """The paths of the files under ISRAEL_LAWS_DATA at ISRAEL_LAWS_COMMIT (NUL-separated: git quotes the Hebrew
+    names of some media files otherwise), or, in an ordinary clone, as checked out; in name order."""
+    git_dir = _fetched(ISRAEL_LAWS, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", "--name-only",
+                               ISRAEL_LAWS_COMMIT, ISRAEL_LAWS_DATA], capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{ISRAEL_LAWS}: cannot list {ISRAEL_LAWS_DATA} at {ISRAEL_LAWS_COMMIT} in the mirror "
+                              f"{git_dir} ({proc.stderr.decode().strip()})")
+        return sorted(path.decode("utf-8") for path in proc.stdout.split(b"\0") if path)
+    root = mirror / _owner_name(ISRAEL_LAWS)[1]
+    if (root / ISRAEL_LAWS_DATA).is_dir():
+        return sorted(path.relative_to(root).as_posix() for path in (root / ISRAEL_LAWS_DATA).rglob("*")
+                      if path.is_file())
+    raise CorpusError(f"{ISRAEL_LAWS}: {ISRAEL_LAWS_DATA} is not in the mirror {mirror}")
+
+
+class _IsraelLawsTransaction:
+    """What py2neo's Graph.begin() gives db_handler.init_graph: create(Node) and create(Relationship) as it calls
+    them, written at commit(): the nodes, label by label, then the relationships, type by type, each in batches of
+    _BATCH (py2neo sends one statement per create in the one transaction it commits at the end: the same graph)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.nodes: list[_Py2neoNode] = []
+        self.relationships: list[_Py2neoRelationship] = []
+
+    def create(self, subject: Any) -> None:
+        if isinstance(subject, _Py2neoNode):
+            if len(subject.labels) != 1:
+                raise CorpusError(f"{ISRAEL_LAWS}: its loader creates a node of labels {subject.labels}")
+            self.nodes.append(subject)
+        elif isinstance(subject, _Py2neoRelationship):
+            self.relationships.append(subject)
+        else:
+            raise CorpusError(f"{ISRAEL_LAWS}: its loader creates a {type(subject).__name__}, which is not read here")
+
+    def commit(self) -> None:
+        created = {id(node) for node in self.nodes}
+        for relationship in self.relationships:
+            if id(relationship.start) not in created or id(relationship.end) not in created:
+                # py2neo would create the end node as well: the loader creates every node first, so an end that is
+                # not among them is a change of the program that must be looked at
+                raise CorpusError(f"{ISRAEL_LAWS}: a {relationship.kind} relationship has an end that it does "
+                                  "not create")
+        by_label: dict[str, list[_Py2neoNode]] = {}
+        for node in self.nodes:
+            by_label.setdefault(node.labels[0], []).append(node)
+        for label, nodes in by_label.items():
+            for start in range(0, len(nodes), _BATCH):
+                part = nodes[start:start + _BATCH]
+                rows = self.store.query(f"UNWIND $rows AS row CREATE (n:{_q(label)}) SET n = row.props "
+                                        "RETURN row.i AS i, elementId(n) AS id",
+                                        {"rows": [{"i": i, "props": node.properties} for i, node in enumerate(part)]},
+                                        read_only=False)
+                if len(rows) != len(part):
+                    raise CorpusError(f"{ISRAEL_LAWS}: {len(part) - len(rows)} nodes of {label} were not written")
+                for row in rows:
+                    part[row["i"]].identity = row["id"]
+        by_kind: dict[str, list[dict[str, Any]]] = {}
+        for relationship in self.relationships:
+            by_kind.setdefault(relationship.kind, []).append(
+                {"a": relationship.start.identity, "b": relationship.end.identity, "props": relationship.properties})
+        for kind, values in by_kind.items():
+            for start in range(0, len(values), _BATCH):
+                self.store.query("UNWIND $rows AS row MATCH (a) WHERE elementId(a) = row.a MATCH (b) WHERE "
+                                 f"elementId(b) = row.b CREATE (a)-[r:{_q(kind)}]->(b) SET r = row.props",
+                                 {"rows": values[start:start + _BATCH]}, read_only=False)
+
+
+def _israel_laws_modules(store: Any, listing: list[str], read: Callable[[str], bytes]) -> dict[str, types.ModuleType]:
+    """The stand-ins guyfreund/LawGraph's program imports: `py2neo` (Graph(url, user=, password=): delete_all, which
+    does nothing (the database a graph is written to is empty), and begin, an _IsraelLawsTransaction; Node and
+    Relationship), `os` (path.exists of a file or folder of the repository's tree at the pinned commit, `listing`,
+    relative to its root as the program's working directory; path.join), `glob` (glob('akn/**/*.xml',
+    recursive=True): those files of `listing`, in name order), `xml.etree.ElementTree` (parse(path) reads the
+    pinned commit's file through `read`; the rest is Python's own), `logging` (its log file and messages: nothing)
+    and `sys` (argv: its README's Method 1, `-auto <username> <password>`)."""
+    files = set(listing)
+    folders = {path.rsplit("/", i)[0] for path in listing for i in range(1, path.count("/") + 1)}
+    graph = types.SimpleNamespace(delete_all=lambda: None, begin=lambda: _IsraelLawsTransaction(store))
+    py2neo = types.ModuleType("py2neo")
+    py2neo.Graph = lambda url, user=None, password=None: graph  # type: ignore[attr-defined]
+    py2neo.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+
+    def exists(path: str) -> bool:
+        normal = posixpath.normpath(path)
+        return normal in files or normal in folders
+
+    os_module = types.ModuleType("os")
+    os_module.path = types.SimpleNamespace(exists=exists, join=posixpath.join)  # type: ignore[attr-defined]
+
+    def glob_(pattern: str, recursive: bool = False) -> list[str]:
+        if pattern != "akn/**/*.xml" or not recursive:
+            raise CorpusError(f"{ISRAEL_LAWS}: its program globs {pattern}, which is not read here")
+        return [path for path in listing if path.startswith("akn/") and path.endswith(".xml")]
+
+    glob_module = types.ModuleType("glob")
+    glob_module.glob = glob_  # type: ignore[attr-defined]
+
+    from xml.etree import ElementTree
+
+    def parse(path: str) -> Any:
+        return ElementTree.parse(io.BytesIO(read(path)))
+
+    element_tree = types.ModuleType("xml.etree.ElementTree")
+    element_tree.__dict__.update({name: getattr(ElementTree, name) for name in ("Element", "ElementTree")})
+    element_tree.parse = parse  # type: ignore[attr-defined]
+    xml_module = types.ModuleType("xml")
+    xml_module.etree = types.SimpleNamespace(ElementTree=element_tree)  # type: ignore[attr-defined]
+    logging_module = types.ModuleType("logging")
+    logging_module.__dict__.update({name: _quiet for name in ("basicConfig", "info", "error", "debug", "exception")})
+    logging_module.INFO = 20  # type: ignore[attr-defined]
+    sys_module = types.ModuleType("sys")
+    sys_module.argv = [ISRAEL_LAWS_LOADER, "-auto", "neo4j", "neo4j"]  # type: ignore[attr-defined]
+    return {"py2neo": py2neo, "os": os_module, "glob": glob_module, "xml.etree.ElementTree": xml_module,
+            "logging": logging_module, "sys": sys_module}
+
+
+def write_israel_laws(store: Any, mirror: Path) -> None:
+    """guyfreund/LawGraph ("A mapping of the Israeli legalisation", Guy Freund and David Ziegler's final project of a
+    Digital Sciences course at Ben-Gurion University, guided with the Israeli Ministry of Justice, February 2021; no
+    licence stated; its data in Hebrew) run as its README's Method 1 runs it, `python graph_generator.py -auto
+    <username> <password>`, at ISRAEL_LAWS_COMMIT over the 1,941 laws of akn/il/ (the Ministry's Akoma Ntoso XML of
+    Israel's primary and secondary legislation): its generate_graph parses every law and, for each reference (<ref
+    href>) in a law, links the element that holds the reference (its nearest chapter, point, section, part,
+    appendix, preamble, subtitle or wrap-up) to the law or element the reference names, and each such element to
+    its own law; then db_handler.init_graph writes every law and every element met (Law, Chapter, Point, Section,
+    Part, Appendix, Preamble, Subtitle, WrapUp: title, law_uri the law's path, and for Point and Section body) and
+    every edge, its type the program's Hebrew name of its kind (סעיף של חוק, הפנייה לחוק אחר, הפנייה לסעיף של חוק
+    אחר, הקדמה לחוק, סתמי), with py2neo, in one transaction. How it runs: graph_generator.py is executed as
+    `__main__`, it and its modules (ISRAEL_LAWS_MODULES, read from the pinned commit and executed likewise) in
+    namespaces of their own whose imports are the stand-ins of _israel_laws_modules (py2neo writing to the store,
+    the repository's tree as its working directory, its log silenced, its README's arguments), csv, datetime, enum
+    and json; its print writes nothing and its one file, errors.json (the references it could not resolve), is
+    written nowhere. Nothing of it is changed."""
+    listing = _israel_laws_listing(mirror)
+    files = set(listing)
+
+    def read(path: str) -> bytes:
+        if path not in files:
+            raise CorpusError(f"{ISRAEL_LAWS}: its program reads {path}, which is not in the repository")
+        return read_file(ISRAEL_LAWS, path, mirror, ISRAEL_LAWS_COMMIT)
+
+    def open_(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != ISRAEL_LAWS_ERRORS or mode != "w":
+            raise CorpusError(f"{ISRAEL_LAWS}: its program opens {path} ({mode}), which is not read here")
+        return io.StringIO()
+
+    stand_ins = _israel_laws_modules(store, listing, read)
+    modules: dict[str, types.ModuleType] = {}
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name in ISRAEL_LAWS_MODULES:
+            if name not in modules:
+                module = types.ModuleType(name)
+                modules[name] = module
+                module.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": importer,
+                                                         "print": _quiet, "open": open_},
+                                        "__file__": f"{ISRAEL_LAWS}/{name}.py"})
+                source = read_file(ISRAEL_LAWS, f"{name}.py", mirror, ISRAEL_LAWS_COMMIT).decode("utf-8")
+                exec(compile(source, f"{ISRAEL_LAWS}/{name}.py", "exec"), module.__dict__)  # noqa: S102 - its program
+            return modules[name]
+        if level == 0 and name in stand_ins:
+            return stand_ins[name]
+        if level == 0 and name in _ISRAEL_LAWS_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{ISRAEL_LAWS}: its program imports {name}, which is not read here")
+
+    source = read_file(ISRAEL_LAWS, ISRAEL_LAWS_LOADER, mirror, ISRAEL_LAWS_COMMIT).decode("utf-8")
+    _run_loader(ISRAEL_LAWS, ISRAEL_LAWS_LOADER, source, importer, print=_quiet, open=open_)
+
+
 # [s49A source and writer above]
 
 
@@ -22569,6 +22756,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sections and articles with each article's title and full text, and the "
                                       "articles each article's text refers to (a 2025 legal chatbot's graph)",
           writer=write_vietnam_codes, source=VN_CODES),
+    Graph("israel-laws", "frozen", "Israel's laws and regulations (in Hebrew, from the Ministry of Justice's Akoma "
+                                   "Ntoso files): each law's title, the chapters, points, appendices and other "
+                                   "parts of it that hold or receive a reference, and which law or part each one "
+                                   "refers to (a 2021 university project's graph)",
+          writer=write_israel_laws, source=ISRAEL_LAWS),
     # [s49A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

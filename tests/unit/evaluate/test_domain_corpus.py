@@ -7985,6 +7985,80 @@ def test_vietnam_codes_imports_and_reads_nothing_but_what_its_importer_needs(
         corpus.write_vietnam_codes(Recorder(), _vn_codes_mirror(tmp_path, monkeypatch, loader))
 
 
+_ISRAEL_LAWS_PROGRAM = (
+    "import csv\nimport logging\nimport sys\nimport glob\nimport os\nimport xml.etree.ElementTree as ET\n"
+    "from datetime import datetime\nfrom constants import LAW\nfrom py2neo import Graph, Node, Relationship\n\n"
+    "logging.basicConfig(filename='law_graph_logs.log', level=logging.INFO)\n\n\n"
+    "def main():\n"
+    "    graph = Graph('bolt://localhost:7687', user=sys.argv[2], password=sys.argv[3])\n"
+    "    graph.delete_all()\n"
+    "    tx = graph.begin()\n"
+    "    laws = {}\n"
+    "    for path in glob.glob(f'akn/**/*.xml', recursive=True):\n"
+    "        root = ET.parse(path).getroot()\n"
+    "        laws[path] = Node(LAW, title=root.find('title').text, law_uri=path)\n"
+    "        tx.create(laws[path])\n"
+    "        logging.info(f'{path} read')\n"
+    "    first, second = sorted(laws)\n"
+    "    if os.path.exists(os.path.join('akn/il/b', 'he@/main.xml')) and os.path.exists('akn/il/b') \\\n"
+    "            and not os.path.exists('akn/il/c'):\n"
+    "        tx.create(Relationship(laws[second], 'הפנייה לחוק אחר', laws[first]))\n"
+    "    tx.commit()\n"
+    "    with open('errors.json', 'w') as f:\n"
+    "        f.write('{}')\n"
+    "    print('End Time =', datetime.now().strftime('%H:%M:%S'))\n\n\n"
+    "if __name__ == '__main__':\n"
+    "    main()\n")
+
+
+class _IsraelLawsStore(Recorder):
+    """A Recorder that answers the node statements as the server would: one row (i, element id) per node."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if "RETURN row.i AS i" not in statement:
+            return []
+        return [{"i": row["i"], "id": f"e{row['props']['title']}"} for row in (params or {})["rows"]]
+
+
+def _israel_laws_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, program: str) -> Path:
+    monkeypatch.setattr(corpus, "ISRAEL_LAWS_COMMIT", "HEAD")  # a plain copy, no git history: read as it stands
+    law = "<act><title>{}</title></act>"
+    return _clone(tmp_path, corpus.ISRAEL_LAWS, {
+        corpus.ISRAEL_LAWS_LOADER: program, "constants.py": "LAW = 'Law'\n",
+        "akn/il/b/he@/main.xml": law.format("חוק ב"), "akn/il/a/he@/main.xml": law.format("חוק א"),
+        "akn/il/a/he@/media/seal.png": "", "other/main.xml": law.format("x")})
+
+
+def test_israel_laws_runs_its_program_over_the_laws_writing_its_nodes_then_its_relationships(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _IsraelLawsStore()
+    corpus.write_israel_laws(store, _israel_laws_mirror(tmp_path, monkeypatch, _ISRAEL_LAWS_PROGRAM))
+    # the laws of akn/ in name order (its media and files elsewhere are not globbed), then the one reference, whose
+    # path checks see the repository's tree (a folder, a file in it, a folder that is not there)
+    assert store.calls == [
+        ("UNWIND $rows AS row CREATE (n:`Law`) SET n = row.props RETURN row.i AS i, elementId(n) AS id",
+         {"rows": [{"i": 0, "props": {"title": "חוק א", "law_uri": "akn/il/a/he@/main.xml"}},
+                   {"i": 1, "props": {"title": "חוק ב", "law_uri": "akn/il/b/he@/main.xml"}}]}),
+        ("UNWIND $rows AS row MATCH (a) WHERE elementId(a) = row.a MATCH (b) WHERE elementId(b) = row.b "
+         "CREATE (a)-[r:`הפנייה לחוק אחר`]->(b) SET r = row.props",
+         {"rows": [{"a": "eחוק ב", "b": "eחוק א", "props": {}}]})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (("import csv\n", "import csv\nimport requests\n"), "imports requests"),
+    (("open('errors.json', 'w')", "open('Nodes.csv', 'w')"), r"opens Nodes.csv \(w\)"),
+    (("f'akn/**/*.xml'", "'**/*.xml'"), r"globs \*\*/\*.xml"),
+    (("ET.parse(path)", "ET.parse('README.md')"), "reads README.md"),
+    (("laws[second], 'הפנייה", "Node('Law'), 'הפנייה"), "has an end that it does not create")])
+def test_israel_laws_refuses_what_its_program_does_not_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], refused: str) -> None:
+    program = _ISRAEL_LAWS_PROGRAM.replace(*change)
+    assert program != _ISRAEL_LAWS_PROGRAM
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_israel_laws(_IsraelLawsStore(), _israel_laws_mirror(tmp_path, monkeypatch, program))
+
+
 # [s49A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
