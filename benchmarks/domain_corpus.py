@@ -19395,6 +19395,154 @@ def write_china_stock_concepts(store: Any, mirror: Path) -> None:
     _run_loader(KGQA, KGQA_LOADER, source, importer, print=_quiet)
 
 
+SWIFT_CODES = "Centuriii/Remitly-java-and-neo4j-solution"  # a Remitly 2025 internship home exercise (Java, Neo4j)
+# its HEAD, 1 March 2025 ("Readme update"); the loader and banks.csv as 23d22b0 ("Java and neo4j remitly solution",
+# the same day) committed them, the same blobs
+SWIFT_CODES_COMMIT = "7823b3fb422a8e6019916961a58a58880a6141e1"
+SWIFT_CODES_LOADER = "src/main/java/com/remitly/neo4j/CsvImportService.java"  # importCsvData(), run at start-up
+SWIFT_CODES_COMPOSE = "docker-compose.yml"
+SWIFT_CODES_FILE = "banks.csv"  # the spreadsheet of SWIFT codes, exported to CSV
+# how docker-compose gives the file to the loader: the repository's banks.csv mounted where CSV_FILE_PATH points
+SWIFT_CODES_MOUNT = ("./banks.csv:/app/banks.csv", "CSV_FILE_PATH=/app/banks.csv", "IMPORT_CSV_ON_STARTUP=true")
+# the loader's own Java that decides what each statement is given, reproduced by write_swift_codes: required as written
+SWIFT_CODES_LOGIC = (
+    'CSVFormat.Builder.create().setHeader().setIgnoreHeaderCase(true).setTrim(true).build()',
+    'int batchSize = 100;', 'if (recordCount >= batchSize) {',
+    'String iso2Code = csvRecord.get("COUNTRY ISO2 CODE").toUpperCase();',
+    'String swiftCode = csvRecord.get("SWIFT CODE");', 'String codeType = csvRecord.get("CODE TYPE");',
+    'boolean isHeadquarters = swiftCode.endsWith("XXX");',
+    'String bankType = isHeadquarters ? "HEADQUARTERS" : "BRANCH";',
+    'record.put("name", csvRecord.get("NAME"));', 'record.put("address", csvRecord.get("ADDRESS"));',
+    'record.put("town", csvRecord.get("TOWN NAME"));',
+    'record.put("countryName", csvRecord.get("COUNTRY NAME").toUpperCase());',
+    'record.put("timeZone", csvRecord.get("TIME ZONE"));', 'records.put(swiftCode, record);',
+    'if (!records.isEmpty()) {', 'createBranchRelationships(headquarters);')
+SWIFT_CODES_BATCH = 100
+# each tx.run(...) of the loader, in its order, and the parameters the Java gives it (None: none)
+SWIFT_CODES_PARAMS: tuple[frozenset[str] | None, ...] = (
+    None, None, None, None, None, None,  # dataExists' count, then createConstraints' two constraints and three indexes
+    frozenset({"iso2Code", "name", "timeZone"}),  # processBatch: each country of the batch
+    frozenset({"swiftCode", "codeType", "name", "address", "town", "bankType"}),  # each SWIFT code of the batch
+    frozenset({"swiftCode", "iso2Code"}),  # its LOCATED_IN
+    None)  # createBranchRelationships' BRANCH_OF, once all batches ran
+# `tx.run("..." + "...", ...)`: its statement, Java string literals joined by +
+_JAVA_RUN = re.compile(r'\btx\.run\(\s*("(?:[^"\\\n]|\\.)*"(?:\s*\+\s*"(?:[^"\\\n]|\\.)*")*)')
+_JAVA_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_JAVA_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "'": "'", "\\": "\\"}
+_JAVA_TRIM = "".join(chr(c) for c in range(0x21))  # String.trim() strips every char up to U+0020
+
+
+def _java_statements(source: str) -> list[str]:
+    """The Cypher of each `tx.run(...)` of a Java source, in order: its string literals joined, escapes read."""
+    def unescape(literal: str) -> str:
+        return re.sub(r"\\(.)", lambda m: _JAVA_ESCAPES.get(m[1], m[0]), literal)
+
+    return ["".join(unescape(part) for part in _JAVA_LITERAL.findall(m[1])) for m in _JAVA_RUN.finditer(source)]
+
+
+def _commons_csv_records(data: bytes) -> list[dict[str, str]]:
+    """banks.csv as the loader's commons-csv 1.10 reads it (CSVFormat.DEFAULT with setHeader(),
+    setIgnoreHeaderCase(true), setTrim(true)): the first record the header, empty lines skipped, every value (the
+    header's too) trimmed as String.trim() trims, each record's values by its header name in any case (here: the
+    header's own names). A record with fewer values than the header is an error, as its get() of a missing one is."""
+    text = data.decode("utf-8")  # FileReader's default charset: UTF-8 in the eclipse-temurin image the loader runs in
+    rows = [[value.strip(_JAVA_TRIM) for value in row] for row in csv.reader(io.StringIO(text, newline="")) if row]
+    if not rows:
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_FILE} has no header")
+    header = rows[0]
+    records = []
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) < len(header):
+            raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_FILE}'s record {number} has {len(row)} values for "
+                              f"{len(header)} header names (its csvRecord.get() would throw)")
+        records.append(dict(zip(header, row, strict=False)))
+    return records
+
+
+def write_swift_codes(store: Any, mirror: Path) -> None:
+    """CsvImportService.importCsvData() of Centuriii/Remitly-java-and-neo4j-solution (a Spring Boot service with the
+    Neo4j Java driver 5.15 and Apache Commons CSV 1.10 written for Remitly's 2025 internship home exercise, 1 March
+    2025; no licence file) at SWIFT_CODES_COMMIT, run as its docker-compose.yml runs it (the repository's banks.csv
+    mounted at CSV_FILE_PATH, IMPORT_CSV_ON_STARTUP=true, Neo4j 5.15: SWIFT_CODES_MOUNT, required) over banks.csv: the
+    1,061 SWIFT (BIC) codes of Remitly's spreadsheet for nine countries (Poland, Bulgaria, Malta, Chile, Latvia,
+    Monaco, Uruguay, Albania, Aruba), each row's country ISO2 code, SWIFT code, code type, institution name,
+    address, town, country name and time zone. The Java cannot run here; its statements can: each `tx.run(...)` of
+    the loader is read from its source (its string literals joined) and run as written, with the parameters its Java
+    gives it (SWIFT_CODES_PARAMS), which this writer computes as its Java does (SWIFT_CODES_LOGIC, required as
+    written): the count of Bank nodes first (an import into a database that has any is skipped), its two uniqueness
+    constraints (Country.iso2Code, Bank.swiftCode) and three indexes; then the file read as commons-csv reads it
+    (_commons_csv_records: header, trimmed values) in batches of 100 records, each batch first MERGEing each of its
+    countries (iso2Code upper-cased; ON CREATE name, the country name upper-cased, and timeZone, from a record of that
+    country in the batch) and then each of its SWIFT codes as a Bank (ON CREATE codeType, name, address, town, and
+    type HEADQUARTERS for a code ending in XXX, BRANCH otherwise) LOCATED_IN its Country; last, one statement that
+    links each BRANCH to the HEADQUARTERS whose code has the same first eight characters (BRANCH_OF). Which record of
+    its batch gives a country its name and time zone depends on a Java HashMap's order, which is not reproduced: every
+    record of a country is required to give the same two (banks.csv's do), or the writer refuses. Nothing of the
+    statements is changed (Neo4j 5 syntax already)."""
+    compose = read_file(SWIFT_CODES, SWIFT_CODES_COMPOSE, mirror, SWIFT_CODES_COMMIT).decode("utf-8")
+    if not all(setting in compose for setting in SWIFT_CODES_MOUNT):
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_COMPOSE} no longer mounts {SWIFT_CODES_FILE} for the import")
+    source = read_file(SWIFT_CODES, SWIFT_CODES_LOADER, mirror, SWIFT_CODES_COMMIT).decode("utf-8")
+    flat = re.sub(r"\s+", " ", source)
+    missing = [line for line in SWIFT_CODES_LOGIC if re.sub(r"\s+", " ", line) not in flat]
+    if missing:
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_LOADER} no longer has {missing[0]!r}, which this writer "
+                          "reproduces")
+    statements = _java_statements(source)
+    if len(statements) != len(SWIFT_CODES_PARAMS):
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_LOADER} runs {len(statements)} statements, not the "
+                          f"{len(SWIFT_CODES_PARAMS)} this writer gives parameters to")
+    for statement, params in zip(statements, SWIFT_CODES_PARAMS, strict=True):
+        if set(re.findall(r"\$(\w+)", statement)) != (params or set()):
+            raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_LOADER}'s statement {statement!r} takes other "
+                              "parameters than its Java gives it here")
+    exists, schema, (country, bank, located, branch) = statements[0], statements[1:6], statements[6:]
+    if not exists.startswith("MATCH (b:Bank) RETURN count(b)") or not all(
+            s.startswith(("CREATE CONSTRAINT ", "CREATE INDEX ")) for s in schema):
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_LOADER} no longer counts its banks and then makes its schema")
+    records = _commons_csv_records(read_file(SWIFT_CODES, SWIFT_CODES_FILE, mirror, SWIFT_CODES_COMMIT))
+    countries: dict[str, set[tuple[str, str]]] = {}
+    for row in records:
+        countries.setdefault(row["COUNTRY ISO2 CODE"].upper(), set()).add((row["COUNTRY NAME"].upper(),
+                                                                           row["TIME ZONE"]))
+    mixed = sorted(code for code, values in countries.items() if len(values) > 1)
+    if mixed:
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_FILE}'s records of {mixed[0]} give it more than one name or "
+                          "time zone (which one the loader keeps depends on a HashMap's order)")
+
+    if any(row.get("count") for row in store.query(exists)):
+        return  # dataExists(): "Data already exists in the database. Skipping import."
+    for statement in schema:
+        store.query(statement, read_only=False)
+
+    def process_batch(batch: dict[str, dict[str, str]]) -> None:
+        for code in dict.fromkeys(record["iso2Code"] for record in batch.values()):
+            first = next(record for record in batch.values() if record["iso2Code"] == code)
+            store.query(country, {"iso2Code": code, "name": first["countryName"], "timeZone": first["timeZone"]},
+                        read_only=False)
+        for record in batch.values():
+            store.query(bank, {key: record[key] for key in ("swiftCode", "codeType", "name", "address", "town",
+                                                            "bankType")}, read_only=False)
+            store.query(located, {"swiftCode": record["swiftCode"], "iso2Code": record["iso2Code"]},
+                        read_only=False)
+
+    batch: dict[str, dict[str, str]] = {}
+    count = 0
+    for row in records:
+        count += 1
+        swift = row["SWIFT CODE"]
+        batch[swift] = {"swiftCode": swift, "codeType": row["CODE TYPE"], "name": row["NAME"],
+                        "address": row["ADDRESS"], "town": row["TOWN NAME"],
+                        "countryName": row["COUNTRY NAME"].upper(), "iso2Code": row["COUNTRY ISO2 CODE"].upper(),
+                        "timeZone": row["TIME ZONE"], "bankType": "HEADQUARTERS" if swift.endswith("XXX") else "BRANCH"}
+        if count >= SWIFT_CODES_BATCH:
+            process_batch(batch)
+            count, batch = 0, {}
+    if batch:
+        process_batch(batch)
+    store.query(branch, read_only=False)
+
+
 # [s49B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -22625,6 +22773,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "shareholders of 2018 with the shares and per cent held (hyqshr/KGQA's "
                                              "financial question-answering graph)",
           writer=write_china_stock_concepts, source=KGQA),
+    Graph("swift-codes", "frozen", "SWIFT (BIC) codes of banks and other financial institutions in nine countries "
+                                   "(Remitly's 2025 internship spreadsheet): each code's institution name, address, "
+                                   "town and whether it is a headquarters or a branch, the country it is located in "
+                                   "(its ISO2 code and time zone) and the headquarters each branch belongs to",
+          writer=write_swift_codes, source=SWIFT_CODES),
     # [s49B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
