@@ -19418,6 +19418,9 @@ SWIFT_CODES_LOGIC = (
     'record.put("timeZone", csvRecord.get("TIME ZONE"));', 'records.put(swiftCode, record);',
     'if (!records.isEmpty()) {', 'createBranchRelationships(headquarters);')
 SWIFT_CODES_BATCH = 100
+# the columns its csvRecord.get() reads
+SWIFT_CODES_COLUMNS = ("COUNTRY ISO2 CODE", "SWIFT CODE", "CODE TYPE", "NAME", "ADDRESS", "TOWN NAME", "COUNTRY NAME",
+                       "TIME ZONE")
 # each tx.run(...) of the loader, in its order, and the parameters the Java gives it (None: none)
 SWIFT_CODES_PARAMS: tuple[frozenset[str] | None, ...] = (
     None, None, None, None, None, None,  # dataExists' count, then createConstraints' two constraints and three indexes
@@ -19440,16 +19443,21 @@ def _java_statements(source: str) -> list[str]:
     return ["".join(unescape(part) for part in _JAVA_LITERAL.findall(m[1])) for m in _JAVA_RUN.finditer(source)]
 
 
-def _commons_csv_records(data: bytes) -> list[dict[str, str]]:
+def _commons_csv_records(data: bytes, names: tuple[str, ...]) -> list[dict[str, str]]:
     """banks.csv as the loader's commons-csv 1.10 reads it (CSVFormat.DEFAULT with setHeader(),
     setIgnoreHeaderCase(true), setTrim(true)): the first record the header, empty lines skipped, every value (the
-    header's too) trimmed as String.trim() trims, each record's values by its header name in any case (here: the
-    header's own names). A record with fewer values than the header is an error, as its get() of a missing one is."""
+    header's too) trimmed as String.trim() trims, each record's values by its header name case-folded (its get()
+    ignores the header's case). A record with fewer values than the header is an error, as its get() of a missing
+    one is, and so is a header without one of `names` (the names the loader gets)."""
     text = data.decode("utf-8")  # FileReader's default charset: UTF-8 in the eclipse-temurin image the loader runs in
     rows = [[value.strip(_JAVA_TRIM) for value in row] for row in csv.reader(io.StringIO(text, newline="")) if row]
     if not rows:
         raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_FILE} has no header")
-    header = rows[0]
+    header = [name.casefold() for name in rows[0]]
+    absent = [name for name in names if name.casefold() not in header]
+    if absent:
+        raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_FILE}'s header has no {absent[0]!r} (its csvRecord.get() "
+                          "would throw)")
     records = []
     for number, row in enumerate(rows[1:], start=2):
         if len(row) < len(header):
@@ -19500,11 +19508,12 @@ def write_swift_codes(store: Any, mirror: Path) -> None:
     if not exists.startswith("MATCH (b:Bank) RETURN count(b)") or not all(
             s.startswith(("CREATE CONSTRAINT ", "CREATE INDEX ")) for s in schema):
         raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_LOADER} no longer counts its banks and then makes its schema")
-    records = _commons_csv_records(read_file(SWIFT_CODES, SWIFT_CODES_FILE, mirror, SWIFT_CODES_COMMIT))
+    records = _commons_csv_records(read_file(SWIFT_CODES, SWIFT_CODES_FILE, mirror, SWIFT_CODES_COMMIT),
+                                   SWIFT_CODES_COLUMNS)
     countries: dict[str, set[tuple[str, str]]] = {}
     for row in records:
-        countries.setdefault(row["COUNTRY ISO2 CODE"].upper(), set()).add((row["COUNTRY NAME"].upper(),
-                                                                           row["TIME ZONE"]))
+        countries.setdefault(row["country iso2 code"].upper(), set()).add((row["country name"].upper(),
+                                                                           row["time zone"]))
     mixed = sorted(code for code, values in countries.items() if len(values) > 1)
     if mixed:
         raise CorpusError(f"{SWIFT_CODES}: {SWIFT_CODES_FILE}'s records of {mixed[0]} give it more than one name or "
@@ -19530,11 +19539,11 @@ def write_swift_codes(store: Any, mirror: Path) -> None:
     count = 0
     for row in records:
         count += 1
-        swift = row["SWIFT CODE"]
-        batch[swift] = {"swiftCode": swift, "codeType": row["CODE TYPE"], "name": row["NAME"],
-                        "address": row["ADDRESS"], "town": row["TOWN NAME"],
-                        "countryName": row["COUNTRY NAME"].upper(), "iso2Code": row["COUNTRY ISO2 CODE"].upper(),
-                        "timeZone": row["TIME ZONE"], "bankType": "HEADQUARTERS" if swift.endswith("XXX") else "BRANCH"}
+        swift = row["swift code"]
+        batch[swift] = {"swiftCode": swift, "codeType": row["code type"], "name": row["name"],
+                        "address": row["address"], "town": row["town name"],
+                        "countryName": row["country name"].upper(), "iso2Code": row["country iso2 code"].upper(),
+                        "timeZone": row["time zone"], "bankType": "HEADQUARTERS" if swift.endswith("XXX") else "BRANCH"}
         if count >= SWIFT_CODES_BATCH:
             process_batch(batch)
             count, batch = 0, {}

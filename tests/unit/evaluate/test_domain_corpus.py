@@ -8735,6 +8735,183 @@ def test_china_stock_concepts_is_read_at_its_pinned_commit() -> None:
     assert corpus.KGQA_FILES["./data/股票-股东信息.csv"] == "data/knowledge/股票-股东信息.csv"
 
 
+# Centuriii/Remitly-java-and-neo4j-solution's CsvImportService.java, shortened to what write_swift_codes reads: the
+# Java that computes each statement's parameters, and its ten tx.run(...) calls (some of them literals joined by +)
+_SWIFT_JAVA = """package com.remitly.neo4j;
+public class CsvImportService {
+    private static final String CSV_FILE_PATH = System.getenv().getOrDefault("CSV_FILE_PATH", "banks.csv");
+    public void importCsvData() {
+        if (dataExists()) { return; }
+        createConstraints();
+        try (Reader reader = new FileReader(CSV_FILE_PATH);
+                CSVParser csvParser = new CSVParser(reader,
+                        CSVFormat.Builder.create().setHeader().setIgnoreHeaderCase(true).setTrim(true).build())) {
+            int batchSize = 100;
+            int recordCount = 0;
+            for (CSVRecord csvRecord : csvParser) {
+                recordCount++;
+                String iso2Code = csvRecord.get("COUNTRY ISO2 CODE").toUpperCase();
+                String swiftCode = csvRecord.get("SWIFT CODE");
+                String codeType = csvRecord.get("CODE TYPE");
+                boolean isHeadquarters = swiftCode.endsWith("XXX");
+                String bankType = isHeadquarters ? "HEADQUARTERS" : "BRANCH";
+                record.put("name", csvRecord.get("NAME"));
+                record.put("address", csvRecord.get("ADDRESS"));
+                record.put("town", csvRecord.get("TOWN NAME"));
+                record.put("countryName", csvRecord.get("COUNTRY NAME").toUpperCase());
+                record.put("timeZone", csvRecord.get("TIME ZONE"));
+                records.put(swiftCode, record);
+                if (recordCount >= batchSize) {
+                    processBatch(countries, records, headquarters);
+                }
+            }
+            if (!records.isEmpty()) {
+                processBatch(countries, records, headquarters);
+            }
+            createBranchRelationships(headquarters);
+        }
+    }
+    private boolean dataExists() {
+        var result = tx.run("MATCH (b:Bank) RETURN count(b) as count");
+    }
+    private void createConstraints() {
+        tx.run("CREATE CONSTRAINT IF NOT EXISTS FOR (c:Country) REQUIRE c.iso2Code IS UNIQUE");
+        tx.run("CREATE CONSTRAINT IF NOT EXISTS FOR (b:Bank) REQUIRE b.swiftCode IS UNIQUE");
+        tx.run("CREATE INDEX bank_name IF NOT EXISTS FOR (b:Bank) ON (b.name)");
+        tx.run("CREATE INDEX bank_type IF NOT EXISTS FOR (b:Bank) ON (b.type)");
+        tx.run("CREATE INDEX country_name IF NOT EXISTS FOR (c:Country) ON (c.name)");
+    }
+    private void processBatch(Set<String> countries, Map<String, Map<String, Object>> records) {
+        tx.run("MERGE (c:Country {iso2Code: $iso2Code}) "
+                + "ON CREATE SET c.name = $name, c.timeZone = $timeZone", Map.of());
+        tx.run("MERGE (b:Bank {swiftCode: $swiftCode}) "
+                + "ON CREATE SET b.codeType = $codeType, b.name = $name, "
+                + "b.address = $address, b.town = $town, b.type = $bankType", Map.of());
+        tx.run("MATCH (b:Bank {swiftCode: $swiftCode}) " + "MATCH (c:Country {iso2Code: $iso2Code}) "
+                + "MERGE (b)-[:LOCATED_IN]->(c)", Map.of());
+    }
+    private void createBranchRelationships(Map<String, String> headquarters) {
+        tx.run("MATCH (branch:Bank) " + "WHERE branch.type = 'BRANCH' "
+                + "WITH branch, substring(branch.swiftCode, 0, 8) AS bic8 " + "MATCH (hq:Bank) "
+                + "WHERE hq.type = 'HEADQUARTERS' AND substring(hq.swiftCode, 0, 8) = bic8 "
+                + "MERGE (branch)-[:BRANCH_OF]->(hq)", Map.of());
+    }
+}
+"""
+_SWIFT_COMPOSE = ("services:\n  swift-code-api:\n    volumes:\n      - ./banks.csv:/app/banks.csv\n    environment:\n"
+                  "      - CSV_FILE_PATH=/app/banks.csv\n      - IMPORT_CSV_ON_STARTUP=true\n")
+# banks.csv's header and three of its rows (one value padded, as the file pads some: the loader trims them), and a
+# lower-case ISO2 code (the loader upper-cases it)
+_SWIFT_CSV = ("COUNTRY ISO2 CODE,SWIFT CODE,CODE TYPE,NAME,ADDRESS,TOWN NAME,COUNTRY NAME,TIME ZONE\n"
+              "PL,BPKOPLPWXXX,BIC11,PKO BANK POLSKI S.A.,\"UL. PULAWSKA 15  WARSZAWA, MAZOWIECKIE, 02-515\",WARSZAWA,"
+              "POLAND,Europe/Warsaw\n"
+              "pl,BPKOPLPWLDA,BIC11,PKO BANK POLSKI S.A.,\"PIOTRKOWSKA STREET 173  LODZ, LODZKIE, 90-959 \",LODZ,"
+              "Poland,Europe/Warsaw\n"
+              "\n"
+              "CL,BKSACLRM064,BIC11,SCOTIABANK CHILE,  ,ARICA,CHILE,Pacific/Easter")
+
+
+def _swift_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, java: str = _SWIFT_JAVA,
+                  compose: str = _SWIFT_COMPOSE, data: str = _SWIFT_CSV) -> Path:
+    root = tmp_path / "Remitly-java-and-neo4j-solution"
+    (root / corpus.SWIFT_CODES_LOADER).parent.mkdir(parents=True)
+    (root / corpus.SWIFT_CODES_LOADER).write_text(java, encoding="utf-8")
+    (root / corpus.SWIFT_CODES_COMPOSE).write_text(compose, encoding="utf-8")
+    (root / corpus.SWIFT_CODES_FILE).write_text(data, encoding="utf-8")
+    monkeypatch.setattr(corpus, "SWIFT_CODES_COMMIT", "HEAD")  # an ordinary copy: its files as they are
+    return tmp_path
+
+
+def test_swift_codes_runs_the_java_loaders_statements_batch_by_batch(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # batches of two records (the loader's are of 100): each batch's countries first, then each of its codes and its
+    # LOCATED_IN; the values trimmed, the ISO2 code and the country name upper-cased, a code ending in XXX a
+    # HEADQUARTERS; the BRANCH_OF statement once, after every batch
+    monkeypatch.setattr(corpus, "SWIFT_CODES_BATCH", 2)
+    store = Recorder()
+    corpus.write_swift_codes(store, _swift_mirror(tmp_path, monkeypatch))
+    country = "MERGE (c:Country {iso2Code: $iso2Code}) ON CREATE SET c.name = $name, c.timeZone = $timeZone"
+    bank = ("MERGE (b:Bank {swiftCode: $swiftCode}) ON CREATE SET b.codeType = $codeType, b.name = $name, "
+            "b.address = $address, b.town = $town, b.type = $bankType")
+    located = ("MATCH (b:Bank {swiftCode: $swiftCode}) MATCH (c:Country {iso2Code: $iso2Code}) "
+               "MERGE (b)-[:LOCATED_IN]->(c)")
+    assert store.calls == [
+        ("MATCH (b:Bank) RETURN count(b) as count", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (c:Country) REQUIRE c.iso2Code IS UNIQUE", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (b:Bank) REQUIRE b.swiftCode IS UNIQUE", {}),
+        ("CREATE INDEX bank_name IF NOT EXISTS FOR (b:Bank) ON (b.name)", {}),
+        ("CREATE INDEX bank_type IF NOT EXISTS FOR (b:Bank) ON (b.type)", {}),
+        ("CREATE INDEX country_name IF NOT EXISTS FOR (c:Country) ON (c.name)", {}),
+        (country, {"iso2Code": "PL", "name": "POLAND", "timeZone": "Europe/Warsaw"}),
+        (bank, {"swiftCode": "BPKOPLPWXXX", "codeType": "BIC11", "name": "PKO BANK POLSKI S.A.",
+                "address": "UL. PULAWSKA 15  WARSZAWA, MAZOWIECKIE, 02-515", "town": "WARSZAWA",
+                "bankType": "HEADQUARTERS"}),
+        (located, {"swiftCode": "BPKOPLPWXXX", "iso2Code": "PL"}),
+        (bank, {"swiftCode": "BPKOPLPWLDA", "codeType": "BIC11", "name": "PKO BANK POLSKI S.A.",
+                "address": "PIOTRKOWSKA STREET 173  LODZ, LODZKIE, 90-959", "town": "LODZ", "bankType": "BRANCH"}),
+        (located, {"swiftCode": "BPKOPLPWLDA", "iso2Code": "PL"}),
+        (country, {"iso2Code": "CL", "name": "CHILE", "timeZone": "Pacific/Easter"}),
+        (bank, {"swiftCode": "BKSACLRM064", "codeType": "BIC11", "name": "SCOTIABANK CHILE", "address": "",
+                "town": "ARICA", "bankType": "BRANCH"}),
+        (located, {"swiftCode": "BKSACLRM064", "iso2Code": "CL"}),
+        ("MATCH (branch:Bank) WHERE branch.type = 'BRANCH' WITH branch, substring(branch.swiftCode, 0, 8) AS bic8 "
+         "MATCH (hq:Bank) WHERE hq.type = 'HEADQUARTERS' AND substring(hq.swiftCode, 0, 8) = bic8 "
+         "MERGE (branch)-[:BRANCH_OF]->(hq)", {})]
+
+
+def test_swift_codes_skips_the_import_where_banks_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # dataExists(): a database that has a Bank is not imported into again
+    class Banked(Recorder):
+        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+            super().query(statement, params, read_only)
+            return [{"count": 1}]
+
+    store = Banked()
+    corpus.write_swift_codes(store, _swift_mirror(tmp_path, monkeypatch))
+    assert store.calls == [("MATCH (b:Bank) RETURN count(b) as count", {})]
+
+
+@pytest.mark.parametrize(("java", "compose", "data", "refused"), [
+    # the compose file no longer gives the loader the repository's banks.csv
+    (_SWIFT_JAVA, _SWIFT_COMPOSE.replace("./banks.csv:", "./other.csv:"), _SWIFT_CSV, "no longer mounts banks.csv"),
+    # Java that computes the parameters otherwise than this writer does
+    (_SWIFT_JAVA.replace("int batchSize = 100;", "int batchSize = 500;"), _SWIFT_COMPOSE, _SWIFT_CSV,
+     "no longer has 'int batchSize = 100;'"),
+    (_SWIFT_JAVA.replace('swiftCode.endsWith("XXX")', 'swiftCode.endsWith("X")'), _SWIFT_COMPOSE, _SWIFT_CSV,
+     "no longer has"),
+    # a statement more, or one that takes a parameter its Java does not give it
+    (_SWIFT_JAVA.replace('tx.run("CREATE INDEX bank_type', 'tx.run("MATCH (n) DETACH DELETE n");\n'
+                                                           '        tx.run("CREATE INDEX bank_type'),
+     _SWIFT_COMPOSE, _SWIFT_CSV, "runs 11 statements, not the 10"),
+    (_SWIFT_JAVA.replace("b.town = $town", "b.town = $city"), _SWIFT_COMPOSE, _SWIFT_CSV, "takes other parameters"),
+    # a country whose records disagree on its time zone (the loader's pick would depend on a HashMap's order)
+    (_SWIFT_JAVA, _SWIFT_COMPOSE, _SWIFT_CSV.replace("Poland,Europe/Warsaw", "Poland,Europe/Berlin"),
+     "records of PL give it more than one name or time zone"),
+    # a record short of values, a header without a column the loader gets
+    (_SWIFT_JAVA, _SWIFT_COMPOSE, _SWIFT_CSV + "\nAL,AAISALTRXXX,BIC11", "record 5 has 3 values for 8"),
+    (_SWIFT_JAVA, _SWIFT_COMPOSE, _SWIFT_CSV.replace(",TIME ZONE\n", ",ZONE\n"), "header has no 'TIME ZONE'")])
+def test_swift_codes_refuses_another_loader_or_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, java: str,
+                                                    compose: str, data: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused) if "'" in refused else refused):
+        corpus.write_swift_codes(store, _swift_mirror(tmp_path, monkeypatch, java, compose, data))
+    assert store.calls == []  # refused before anything runs
+
+
+def test_swift_codes_header_case_is_ignored_as_commons_csv_ignores_it() -> None:
+    # setIgnoreHeaderCase(true): "Swift Code" is the loader's "SWIFT CODE"; values and names trimmed
+    records = corpus._commons_csv_records(b" Swift Code , Name\r\nAAISALTRXXX,  UNITED BANK OF ALBANIA SH.A\r\n",
+                                          ("SWIFT CODE", "NAME"))
+    assert records == [{"swift code": "AAISALTRXXX", "name": "UNITED BANK OF ALBANIA SH.A"}]
+
+
+def test_swift_codes_is_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("swift-codes").source == corpus.SWIFT_CODES
+    assert corpus.graph("swift-codes").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.SWIFT_CODES_COMMIT)
+    assert corpus.SWIFT_CODES_BATCH == 100
+
+
 # [s49B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
