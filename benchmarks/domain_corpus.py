@@ -9057,6 +9057,70 @@ ruc-faculty have no relationship-property question (none, or fixed ids, on their
 
 [s49A paragraph above]
 
+Helper s49B's paragraph, written blind for the forty-ninth split (domain searched: commerce, finance, business,
+economics, companies, trade and banking, in English, Chinese, Korean, Japanese, German, French, Spanish, Portuguese and
+Russian; begun at 00:21:52 UTC on 6 December 2026, its deadline 01:55). swift-codes:
+github.com/Centuriii/Remitly-java-and-neo4j-solution (a Spring Boot service of Java 17, the Neo4j Java driver 5.15 and
+Apache Commons CSV 1.10 written for Remitly's 2025 internship home exercise, committed on 1 March 2025; no licence file;
+in English), its src/main/java/com/remitly/neo4j/CsvImportService.java (importCsvData(), run at start-up as its
+docker-compose.yml runs it: the repository's banks.csv mounted at CSV_FILE_PATH, IMPORT_CSV_ON_STARTUP=true, against
+neo4j:5.15.0) read at SWIFT_CODES_COMMIT (7823b3f, its HEAD, a README update of the same day; the loader and banks.csv
+as 23d22b0 committed them). Its data: Remitly's spreadsheet of 1,061 SWIFT (BIC) codes of banks and other institutions
+in nine countries, each row's country ISO2 code, SWIFT code, code type, name, address, town, country name and time zone.
+What the loader had to change: Java cannot run here, so write_swift_codes reads each `tx.run(...)` of the loader from
+its source (its Java string literals joined by +) and runs the ten statements as written (Neo4j 5 syntax already), with
+the parameters its Java gives them, which the writer computes as the Java does (the lines it reproduces,
+SWIFT_CODES_LOGIC, are required in the source as written, and each statement's parameters must be the ones its Map.of
+gives): the count of Bank nodes first (an import into a database that has any is skipped), two uniqueness constraints
+and three indexes, then banks.csv read as commons-csv reads it (header, every value trimmed as String.trim() trims, the
+header's case ignored) in batches of 100 records, each batch MERGEing its countries (ON CREATE the name and time zone of
+a record of that country in the batch) and then each of its codes as a Bank (ON CREATE codeType, name, address, town,
+type HEADQUARTERS for a code ending in XXX, BRANCH otherwise) LOCATED_IN its Country, and last one statement that makes
+each BRANCH a BRANCH_OF the HEADQUARTERS whose code shares its first eight characters. Which record gives a country its
+name and time zone depends on a Java HashMap's order, which is not reproduced: the writer requires all of a country's
+records to agree (banks.csv's do) and refuses otherwise; no shared helper changed. Graph (`up` 32 s on a fresh home, 50
+s on the first, the server's start included; about 2,200 statements): 1,070 nodes in 2 labels, fewer than the three
+aimed at (Bank 1,061: swiftCode, codeType, all "BIC11", name, address, town, type, 696 HEADQUARTERS and 365 BRANCH;
+Country 9: iso2Code, name, timeZone), and 1,389 relationships in 2 types (LOCATED_IN 1,061, BRANCH_OF 328), none with
+properties. Quirks kept as the loader writes them: every code holder is a Bank, companies too (British American Tobacco
+- Albania, Kaizen Gaming International); the country names are upper-cased ("POLAND") and so are the file's names, towns
+and addresses, with the file's double spaces ("UL. PULAWSKA 15  WARSZAWA, MAZOWIECKIE, 02-515"; the names of 46 codes
+have one too, the long name of Pekao's fund company among them); a country's time zone is its records', and Chile's is
+"Pacific/Easter" (Easter Island's, on every Chilean row); 86 codes have an empty address; 37 branches have no BRANCH_OF,
+their eight-character prefix naming no headquarters in the file (Banco Santander Chile's 16, Banco de Chile's 11, whose
+branches are BCHICLR1... and head office BCHICLRMXXX, Bank of Albania's 6); a branch may carry another name than its
+head office (AS LPB BANK, a branch of AS MAGNETIQ BANK); 96 names are held by 508 nodes (a bank's head office and
+branches share one). The 14 questions: 7 edge (the country of Afinidad A.F.A.P.S.A., Imtradex International, Kaizen
+Gaming International and Rotheland S.A.M., the head office of AS LPB Bank and of AS Indexo Banka, the branch code of the
+National Depository for Securities (KDPW SA)), 4 node-property (Doxa Advisors' address, Chile's time zone, Centrale Bank
+van Aruba's SWIFT code, Trumia Limited's town), no relationship-property (the graph has no relationship property), 3
+two-hop (the SWIFT code of the head office of Scotiabank Chile's Arica branch, the address of the head office of PKO
+Bank Polski's Lodz branch, the time zone of Cultura Limited's country); each answer checked with Cypher to be the only
+one the graph holds (each named institution one node, or one by name and town; each one LOCATED_IN and at most one
+BRANCH_OF; the KDPW head office has one branch); domain_gold.py check: 14 questions, 0 problems; no xgrag command was
+run on the graph and no xgrag output on it looked at. Overlaps: world-banks (the 120 largest banks of 2017 and their
+countries) and fincen (the banks and countries of the FinCEN files) hold banks too; SWIFT appeared nowhere in this
+module before, and no corpus graph is Remitly's list. Considered by s49B for the first time and left out (each grepped
+here first): a Node.js loader of India's MCA companies and their directors (all_companies_data.json,
+finalSignatoryInfo.json: its repository not identified; Ayush-0247/ciphervest-backend, fetched on a guess, is a
+crypto-price backend), a Korean 조달청 payments loader (s48B's lead, its contracts, companies, agencies, departments and
+payments: its repository still not identified, its CSV not found in the index), a French Transparence Santé
+entreprises.csv LOAD CSV script and a Chinese investment-events py2neo loader (their repositories not identified),
+Inishka/assessment (companies and venture capitalists in an Aura instance, no data committed),
+neo4j-field/connected-startup-podcast (episode notes), emerson-es/Neo4j-Partners-Latam-Demos (READMEs and PDFs only),
+neo4j-product-examples/graphrag-examples (Northwind's invented orders and an H&M notebook, not examined further),
+cherryym/fund-knowledge-platform and Vanna-Labs/vanna-financial-knowledge-graph (document platforms whose graphs an LLM
+extracts), derrabauke/eu-data-workflow (Horizon 2020 projects and organisations: research funding, its relationship
+statement linking a project to itself), gticket/DPM2400Neo4j (the EBA's data point model: reporting cells and data
+points, not examined further), amlua/bi-master (Brazilian fund portfolios loaded into DSE Graph, not Neo4j),
+jakubjachxwicz/swift-codes and the other Remitly SWIFT solutions seen (MySQL, PostgreSQL, MongoDB or SQLite, no Neo4j),
+ali-ce/datasets' Tech-Giants-Acquisitions and Y-Combinator CSVs, Kiva loan, SIPRI arms-transfer and AidData
+development-finance analyses (no Neo4j load); and, seen again, used or left out before: psych3ma/stock-graph,
+pacedproton/medialang, catch-thema/corporate-relationship-gnn, kinau/P300, labdados/tec-cid,
+ormastroni/composicao-societaria, turicas/brasil.io, indiepopart/spring-graphql (ukcompanies),
+neo4j-product-examples/graphrag-ebook, iilab/openoil, MasterMedo/fraud-detection, jgoth/fingest,
+bondo24/dse203-group-project and the neo4j-partners workshops' financial data.
+
 [s49B paragraph above]
 
 [s49C paragraph above]
