@@ -20599,6 +20599,49 @@ def write_japanese_mythology(store: Any, mirror: Path) -> None:
         store.query(statement, read_only=False)
 
 
+FRIENDS = "mfin0008/friends-app"  # a Monash FIT3176 group's 2023 F.R.I.E.N.D.S app (Neo4j, MongoDB, Cassandra)
+FRIENDS_COMMIT = "56335fda904cf940935c4a5be448c710bc2df8e9"  # its HEAD, 7 November 2023
+FRIENDS_LOADER = "src/server/python/neo4j/neo4jInitialiser.py"
+# the path the loader opens (server.js runs `python ./python/neo4j/neo4jInitialiser.py` from src/server, so the
+# path is src/server's ../data/friends_info.csv) and the committed file it names
+FRIENDS_OPENED = "../data/friends_info.csv"
+FRIENDS_DATA = "src/data/friends_info.csv"
+_FRIENDS_IMPORTS = frozenset({"csv"})  # and neo4j: given below
+
+
+class _FriendsSession(_ScriptSession):
+    """The driver session neo4jInitialiser.py opens: `session.write_transaction(fn)` (the 4.x name, still in the 5.x
+    Python driver its README installs, of execute_write) calls its function with a transaction over the store."""
+
+    write_transaction = _ScriptSession.execute_write
+
+
+def write_friends_episodes(store: Any, mirror: Path) -> None:
+    """src/server/python/neo4j/neo4jInitialiser.py of mfin0008/friends-app at FRIENDS_COMMIT (Matthew Finis's group's
+    F.R.I.E.N.D.S app for Monash University's FIT3176 databases unit, assignment 3, November 2023; no licence stated)
+    run as written, as its server.js runs it from src/server, over the one file it opens: ../data/friends_info.csv,
+    the repository's src/data/friends_info.csv, the TidyTuesday friends_info table of 8 September 2020 (Emil Hvitfeldt's
+    `friends` R package: each of the sitcom's 236 episodes with its season, number in the season, title, directors,
+    writers, US air date, US viewers in millions and IMDb rating). For each row, each its own transaction, it merges
+    the season (Season: season_num), the episode (Episode: episode_num, title, air_date as written, views and rating as
+    floats) IN its season, and for each director and each writer of the row's "A & B" list a CrewMember by name that
+    the episode is DIRECTED_BY or WRITTEN_BY. How it runs: the loader is executed in a namespace of its own whose
+    `neo4j` is a driver over the store, whose session's write_transaction calls its function with a transaction over
+    the store, whose `open` of ../data/friends_info.csv reads the committed file, and whose only other import is csv;
+    its Cypher runs unchanged (nothing in it is 4.x only)."""
+    source = read_file(FRIENDS, FRIENDS_LOADER, mirror, FRIENDS_COMMIT).decode("utf-8")
+    data = read_file(FRIENDS, FRIENDS_DATA, mirror, FRIENDS_COMMIT).decode("utf-8")
+    neo4j_module = _script_neo4j(store, lambda: _FriendsSession(store))
+    importer = _loader_importer(FRIENDS, {"neo4j": neo4j_module}, _FRIENDS_IMPORTS)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != FRIENDS_OPENED:
+            raise CorpusError(f"{FRIENDS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data, newline="")  # as open(..., newline="") gives csv.DictReader the file
+
+    _run_loader(FRIENDS, FRIENDS_LOADER, source, importer, open=opened)
+
+
 # [s49D source and writer above]
 
 
@@ -22714,6 +22757,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "emperors, regions, texts, periods, festivals and myth motifs, linked by ritual, lineage, authority, "
           "geographic, symbolic and period relationships that carry their kind, confidence and sources",
           writer=write_japanese_mythology, source=JP_MYTH),
+    Graph("friends-episodes", "frozen", "the sitcom Friends's 236 episodes over its ten seasons: each episode's "
+                                          "title, number in its season, US air date, US viewers in millions and "
+                                          "IMDb rating, the season it is in, and the directors and writers of each",
+          writer=write_friends_episodes, source=FRIENDS),
     # [s49D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
