@@ -10227,6 +10227,82 @@ def test_japanese_mythology_refuses_what_its_load_does_not_do(tmp_path: Path, mo
     assert store.calls == []
 
 
+# mfin0008/friends-app's src/server/python/neo4j/neo4jInitialiser.py as written at its HEAD, shortened (its season
+# and episode statements, its directors' loop; the writers' loop is the directors' with WRITTEN_BY)
+_FRIENDS_LOADER = (
+    "from neo4j import GraphDatabase\nimport csv\n\n"
+    "def populate_neo4j_database_from_csv(session, csv_file):\n"
+    "    with open(csv_file, newline=\"\") as file:\n        csv_reader = csv.DictReader(file)\n"
+    "        for row in csv_reader:\n"
+    "            season_num = int(row[\"season\"])\n            episode_num = int(row[\"episode\"])\n"
+    "            title = row[\"title\"]\n            views = float(row[\"us_views_millions\"])\n"
+    "            directors = row[\"directed_by\"].split(\" & \")\n"
+    "            session.write_transaction(lambda tx: tx.run(\n"
+    "                \"MERGE (s:Season {season_num: $season_num})\",\n"
+    "                season_num=season_num\n            ))\n"
+    "            session.write_transaction(lambda tx: tx.run(\n"
+    "                \"MERGE (e:Episode {episode_num: $episode_num, title: $title, views: $views})\",\n"
+    "                episode_num=episode_num, title=title, views=views\n            ))\n"
+    "            for director in directors:\n"
+    "                session.write_transaction(lambda tx: tx.run(\n"
+    "                    \"MERGE (c:CrewMember {name: $director}) MERGE (e:Episode {episode_num: $episode_num})\"\n"
+    "                    \"-[:IN]->(s:Season {season_num: $season_num}) MERGE (e)-[:DIRECTED_BY]->(c)\",\n"
+    "                    director=director, episode_num=episode_num, season_num=season_num\n"
+    "                ))\n\n"
+    "if __name__ == \"__main__\":\n    URI = \"bolt://localhost:7687\"\n    AUTH = (\"neo4j\", \"neo4jgraph\")\n"
+    "    driver = GraphDatabase.driver(URI, auth=AUTH)\n    csv_file = \"../data/friends_info.csv\"\n"
+    "    with driver.session() as session:\n        populate_neo4j_database_from_csv(session, csv_file)\n"
+    "    driver.close()\n")
+_FRIENDS_DATA = ("season,episode,title,directed_by,us_views_millions\n"
+                 "1,6,The One with the Butt,Arlene Sanford,18.2\n"
+                 "3,17,\"The One Without the Ski Trip, Part 1\",Sam Simon & Gary Halvorson,25.8\n")
+
+
+def _friends_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                    changes: dict[str, str | bytes] | None = None) -> Path:
+    later: dict[str, str | bytes | None] = {corpus.FRIENDS_DATA: "season,episode,title,directed_by,us_views_millions\n"
+                                                                 "9,9,Later,Nobody,1.0\n"}
+    files: dict[str, str | bytes] = {corpus.FRIENDS_LOADER: _FRIENDS_LOADER, corpus.FRIENDS_DATA: _FRIENDS_DATA}
+    monkeypatch.setattr(corpus, "FRIENDS_COMMIT", _committed_mirror(
+        tmp_path, "mfin0008+friends-app", {**files, **(changes or {})}, later))
+    return tmp_path
+
+
+def test_friends_episodes_runs_its_initialiser_over_the_pinned_friends_info_csv(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each write_transaction (the 4.x name of execute_write) runs its statement with the row's values as the loader
+    # converts them (int, float; a quoted title keeps its comma; "A & B" is two crew members); the later commit's
+    # file is not read
+    store = Recorder()
+    corpus.write_friends_episodes(store, _friends_mirror(tmp_path, monkeypatch))
+    season = "MERGE (s:Season {season_num: $season_num})"
+    episode = "MERGE (e:Episode {episode_num: $episode_num, title: $title, views: $views})"
+    directed = ("MERGE (c:CrewMember {name: $director}) MERGE (e:Episode {episode_num: $episode_num})"
+                "-[:IN]->(s:Season {season_num: $season_num}) MERGE (e)-[:DIRECTED_BY]->(c)")
+    assert store.calls == [
+        (season, {"season_num": 1}),
+        (episode, {"episode_num": 6, "title": "The One with the Butt", "views": 18.2}),
+        (directed, {"director": "Arlene Sanford", "episode_num": 6, "season_num": 1}),
+        (season, {"season_num": 3}),
+        (episode, {"episode_num": 17, "title": "The One Without the Ski Trip, Part 1", "views": 25.8}),
+        (directed, {"director": "Sam Simon", "episode_num": 17, "season_num": 3}),
+        (directed, {"director": "Gary Halvorson", "episode_num": 17, "season_num": 3})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (_FRIENDS_LOADER.replace("import csv\n", "import csv\nimport os\n"),
+     "its loader imports os, which is not read here"),
+    (_FRIENDS_LOADER.replace("../data/friends_info.csv", "../data/friends.csv"),
+     "its loader opens ../data/friends.csv, which is not read here"),
+])
+def test_friends_episodes_imports_and_opens_nothing_but_what_its_loader_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_friends_episodes(store, _friends_mirror(tmp_path, monkeypatch, {corpus.FRIENDS_LOADER: change}))
+    assert store.calls == []
+
+
 # [s49D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
