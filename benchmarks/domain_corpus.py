@@ -9077,43 +9077,45 @@ nothing had to change for Neo4j 5 (its MERGEs are plain). The graph: 324 nodes i
 within its season, title, air_date as the string "1994-09-22", views as US viewers in millions and rating as the IMDb
 rating, both floats; Season 10: season_num; CrewMember 78: name), 918 relationships (IN 236, from an episode to its
 season; DIRECTED_BY 237; WRITTEN_BY 445), none with a property; each statement its own transaction, 1,154 in all; `up`
-took 42 s with the server's start. Quirks kept as the script and the file write them: an episode's number is its number
-within its season, not overall; the nine two-part episodes (The One After the Superbowl, The One with Ross' Wedding, The
-Last One ...) are two Episode nodes of one title each; a "A & B" director or writer list is split into two crew members
-(one episode, The One with Chandler's Dad, has two directors); no character, actor or transcript is in the Neo4j graph
-(friends.csv, the transcripts, goes to Cassandra and MongoDB, and is over the mirror's size limit). The 14 questions, in
-English: 7 edge (the director of The One with the Butt, The One Where Rosita Dies and The One with Phoebe's Uterus, the
-writer of The One Where Ross Finds Out, The One Where Everybody Finds Out and The One Where Rachel Smokes, the season of
-The One with the Embryos), 4 node-property (the IMDb rating of The One with the Prom Video, the air date of The Pilot,
-the viewers of The One with the Free Porn, the number in its season of The One Where Rachel Goes Back to Work) and 3
-two-hop (the season in which Sam Simon directed and Tracy Reilly wrote their one episode, the director of the one
-episode Bill Lawrence wrote); none of relationship property (the graph has none); each asked episode has one title among
-the 236 and one director or writer where one is asked, each crew member of a two-hop question one episode, each checked
-with Cypher; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output
-on it looked at. Overlaps: himym (How I Met Your Mother's episodes, seasons, directors and writers, from
-mneedham/neo4j-himym) has the same shape for another sitcom; tv-series (taffyb/tv's 117 IMDb series, Friends not among
-them: its verifiedTvSeries.json was read) and k-dramas are other series' episodes and crews; this is the corpus's first
-Friends graph. The graph is small (324 nodes) and its properties few, as the brief allows when said. Considered by s49D
-for the first time and left out: SClovesgtx/grafos-musica-brasileira (Brazilian popular music from Discos do Brasil:
-records, performers, songs, musicians, arrangers and composers; its save2neo.py reads mpb-data-set.json, which the
-mirror lists but does not hold, over its size limit); amanda-esp/RecomendacaoMusicas (hand-typed UNWIND lists of some 20
-artists' albums: too small); JJeCho/jsonReader (a Node uploader of MTGJSON's AllPrintings.json, a file it does not
-commit); davve5/db-project-scryfall (Magic cards copied from a MongoDB the repository does not hold); ArchGIS/ArchGoGIS
-(hand-made Russian archaeology test data with invented authors); and, their repositories not named by the index: a
-Chilean museum's collection loader (pieza, componente, pais, localidad, cultura: Mapuche pieces with their inventory,
-materials and dimensions; its CSVs not found), a Naruhodo podcast notebook (the Brazilian podcast's episodes and the
-references each cites: two labels), a Greek gods family-tree TypeScript (DynamoDB, not Neo4j) and an Open Opus composers
-apoc.load.json (a live API, left out before). Seen again, in the corpus or left out before: wangri-s/Knowledge-Graph,
-Kozukq/dataset_analysis (video-game-sales), grange85/ahfow-cypher (wareham-discography), nickwhitt/rex,
-nikhil-ravi/AO3scraper, imyself1224/gujihuouha-main, JJeCho/MTGEncyclopedia-Neo4j, kvaithin/greeky, coral2742/Neo4jArt,
-Downstream/bsuapi, leylines/hidden-history, ethiry/wikikings, robertrouse/theographic-bible-metadata,
-schoi80/vine-graph, mwatts/bible-metadata, sbarnesisrael/caphar, bmckinney/jazz-graph, a-zylstra/dnd-graph-db,
-Di-KaZ/NeoBum, eddgh/music-recommendation-graph, CourierKyn/eureka-kg, JustRub1N/lab_3 and fabiohsst/Podcast_Neo4j.
-Searched by code search (albums and songs, museums and artworks, board and video games, Greek and Hindu myth, world
-wars, Roman and Ottoman rulers, Bollywood, festivals and awards, literary prizes, dioceses, castles and shipwrecks,
-Discogs, Magic and Yu-Gi-Oh cards, the Water Margin) in English, Chinese, Japanese, Korean, Portuguese, French, Spanish,
-German and Russian, exact strings (Composer, Monument, Episode, Livro, Pelicula, Komponist, King, Battle MERGEs;
-friends_info.csv, pieza_pk) and the corpus's own words for over a hundred culture topics, each grepped here first.
+took 42 s and 22 s in two runs, the server's start included. Quirks kept as the script and the file write them: an
+episode's number is its number within its season, not overall; the nine two-part episodes (The One After the Superbowl,
+The One with Ross' Wedding, The Last One ...) are two Episode nodes of one title each; a "A & B" director or writer list
+is split into two crew members (one episode, The One with Chandler's Dad, has two directors); no character, actor or
+transcript is in the Neo4j graph (friends.csv, the transcripts, goes to Cassandra and MongoDB, and is over the mirror's
+size limit). The 14 questions, in English: 7 edge (the director of The One with the Butt, The One Where Rosita Dies and
+The One with Phoebe's Uterus, the writer of The One Where Ross Finds Out, The One Where Everybody Finds Out and The One
+Where Rachel Smokes, the season of The One with the Embryos), 4 node-property (the IMDb rating of The One with the Prom
+Video, the air date of The Pilot, the viewers of The One with the Free Porn, the number in its season of The One Where
+Rachel Goes Back to Work) and 3 two-hop (the season in which Sam Simon directed and Tracy Reilly wrote their one
+episode, the director of the one episode Bill Lawrence wrote); none of relationship property (the graph has none); each
+asked episode has one title among the 236 and one director or writer where one is asked, each crew member of a two-hop
+question one episode, each checked with Cypher; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run
+on the graph and no xgrag output on it looked at. Overlaps: himym (How I Met Your Mother's episodes, seasons, directors
+and writers, from mneedham/neo4j-himym) has the same shape for another sitcom; tv-series (taffyb/tv's 117 IMDb series,
+Friends not among them: its verifiedTvSeries.json was read) is other series' episodes and crews, k-dramas a watch
+tracker's dramas and roles; this is the corpus's first Friends graph. The graph is small (324 nodes) and its properties
+few, as the brief allows when said. Considered by s49D for the first time and left out:
+SClovesgtx/grafos-musica-brasileira (Brazilian popular music from Discos do Brasil: records, performers, songs,
+musicians, arrangers and composers; its save2neo.py reads mpb-data-set.json, which the mirror lists but does not hold:
+one of its largest files); amanda-esp/RecomendacaoMusicas (hand-typed UNWIND lists, 15 artists' 22 albums in the file
+seen: too small); JJeCho/jsonReader (a Node uploader of MTGJSON's AllPrintings.json; the file not looked for);
+davve5/db-project-scryfall (a seeder that copies Magic cards from its MongoDB into Neo4j; not examined further);
+ArchGIS/ArchGoGIS (newStructureTestData.cypher: hand-made Russian archaeology test data); and, their repositories not
+named by the index: a Chilean museum's collection loader (pieza, componente, pais, localidad, cultura: Mapuche pieces
+with their inventory, materials and dimensions; its repository and CSVs not identified), a Naruhodo podcast notebook
+(the Brazilian podcast's episodes and the references each cites: two labels), a Greek gods family-tree TypeScript
+(DynamoDB, not Neo4j) and an Open Opus composers apoc.load.json (a live API, left out before). Seen again, in the corpus
+or left out before: wangri-s/Knowledge-Graph, Kozukq/dataset_analysis (video-game-sales), grange85/ahfow-cypher
+(wareham-discography), nickwhitt/rex, nikhil-ravi/AO3scraper, imyself1224/gujihuouha-main, JJeCho/MTGEncyclopedia-Neo4j,
+kvaithin/greeky, coral2742/Neo4jArt, Downstream/bsuapi, leylines/hidden-history, ethiry/wikikings,
+robertrouse/theographic-bible-metadata, schoi80/vine-graph, mwatts/bible-metadata, sbarnesisrael/caphar,
+bmckinney/jazz-graph, a-zylstra/dnd-graph-db, Di-KaZ/NeoBum, eddgh/music-recommendation-graph, CourierKyn/eureka-kg,
+JustRub1N/lab_3 and fabiohsst/Podcast_Neo4j. Searched by code search (albums and songs, museums and artworks, board and
+video games, Greek and Hindu myth, world wars, Roman and Ottoman rulers, Bollywood, festivals and awards, literary
+prizes, dioceses, castles and shipwrecks, Discogs, Magic and Yu-Gi-Oh cards, the Water Margin) in English, Chinese,
+Japanese, Korean, Portuguese, French, Spanish, German and Russian, exact strings (Composer, Monument, Episode, Livro,
+Pelicula, Komponist, King, Battle MERGEs; friends_info.csv, pieza_pk) and the corpus's own words for over a hundred
+culture topics, each grepped here first.
 
 [s49D paragraph above]
 
