@@ -9063,6 +9063,48 @@ ruc-faculty have no relationship-property question (none, or fixed ids, on their
 
 [s49D paragraph above]
 
+Helper s49E's paragraph, written blind for the forty-ninth split (domain searched: sports, leisure, food and drink,
+recipes, people and genealogy, hobbies; begun at 00:21 UTC on 6 December 2026, deadline 01:55): no graph found, none
+loaded, no questions written, nothing registered in GRAPHS or the tests, no xgrag command run on anything. Searched by
+code and pages search, repository names, file paths (import_to_neo4j.py, load_to_neo4j.py, neo4j_import.py,
+neo4j.cypher, export.cypher, graph.cypher, all.cypher, neo4j_importer_model.json, race-result-horse.csv,
+array_pose.json, breweries.csv, dishes.csv, data/athletes.csv) and exact strings ("MERGE (e:Equipo", "(c:Caballo",
+":Vinho", "(:球员", ":ID(Player)", ":ID(Recipe)", "goalscorers.csv" and the raw URLs of martj42's, Sackmann's WTA
+and TidyTuesday's data), in English, Spanish, Portuguese, French, German, Russian, Czech, Turkish, Chinese, Japanese,
+Korean and Vietnamese: football, Bundesliga, KBO and NPB baseball, AFL, NHL, golf, UFC, pro wrestling, cricket,
+cycling, Formula 1, horse racing and pedigrees, esports, Hearthstone, Magic: The Gathering, Dungeons & Dragons, Greek
+mythology, philosophers, composers, family trees (族谱, gia phả), recipes, TheMealDB, Indian food, 菜系, 小吃, 레시피,
+sake, tea, chocolate, cheese, whisky, Michelin, theme parks, hiking, yoga, aquariums and companion planting; every
+promising hit was already in the corpus or named in this docstring. Considered by s49E for the first time and left
+out: 2015xli/yoga_info_processing and 2015xli/yoga_course_agent_fastapi_qdrant (yoga poses, categories and courses:
+JSON a language model extracted from a commercial book's text, by the repository's own extraction prompts);
+trungkak/football-prediction-crawler-ver2 (2018 World Cup odds and win probabilities, winner.json's 37 matches, that
+update MATCH nodes the repository does not create); flyingman2401/KLTN-Database (Vietnamese dishes and ingredients,
+loaded into MongoDB, no Neo4j load); Akanksha-Nakati/AI-Coffee-Recommendation-Engine (Starbucks, Dunkin and Reddit
+scrapers whose output is not committed); issovereign/coffee_shop (a Django shop app with a Data Importer model beside
+its db.sqlite3, not examined further); jhlu2019/GustoBot (scripts/init_neo4j.cypher: two hand-typed recipes, some
+forty nodes); mairahazura/Milan-2026 and Mulmen/os2026 (Milano Cortina 2026 Olympics CSVs, no Neo4j load);
+paulkirkwood/parcoursdb, py.parcoursdb and rs.parcoursdb (cycling race routes as Scala, Perl, Python and Rust code,
+no Neo4j load found); cmk2299/Coaching-Network-Database (Bundesliga coaches scraped from Transfermarkt into SQLite,
+no Neo4j load in what the search returned); bangsluke/Dorkinians-Website-V3 (an amateur club's players, private
+persons: not examined further); Buse-ng/newmind-ai-bootcamp-learning (a hand-typed Turkish dessert graph in a readme,
+a dozen ingredients in the part seen); plcarmona/thegarden (a garden in KuzuDB), ChrisSensebe/HearthstoneParser
+(MongoDB) and davve5/db-project-scryfall (Neo4j filled from its own MongoDB); and, their repositories not named by the
+index, a UFC fights loader (raw_total_fight_data.csv into FalkorDB, not Neo4j) and an OpenLigaDB Bundesliga coaches
+summary (no loader seen). Identified: the USDA FoodData Central foundation-foods import earlier helpers could not name
+is most likely dgg32/fda_food's (the index holds its import_with_python.py, the script that import's guide names),
+left out before. Seen again, in the corpus or left out before: LGhiglionee/TP_Integrador_BDDII (the Spanish Caballo,
+Carrera, Entrenador and Jockey loader), SWM-12th-Cheffi/Backend, adrianco/demo-brazil and the brazil-bench
+repositories, sea-turt1e/manga-graph, masterned/SIP, paulodiniz/bjj-world, mjapundzi96/neo4j-zavrsni-backend,
+emmhh/camping_weather_advisor, Hdidogs/galapagos, mdestefano/GoT2Neo, a-zylstra/dnd-graph-db,
+JJeCho/MTGEncyclopedia-Neo4j, kvaithin/greeky, sbarnesisrael/caphar, ethiry/wikikings, emarkandu/testdata,
+XavierDELPIERRE/gedcom-neo4j-converter, zxcasde/RecipeGraphRAG, datawhalechina/all-in-rag, atilara/recipes-book-db,
+paldeep-singh/ssb-api, aohua/KG-food, ramseylab/food-network, bevvvvv/DS220Proj2WineReview, Lazarus22/FDBackend,
+wvirtue/Plant-Knowledge-Graph, dsimog01/BreakPoint, rdiptan/IPL-Data-GraphDB, jonlanda/laligaDB,
+hartti/PelikoneScrape, vmesel/trabalho-grafos, mneedham/neo4j-worldcup, fingahoverit/neo4j-neo4j_ogm,
+mneedham/bbcgoodfood, neo4j-graph-examples/wwc2019 (kept out on purpose), the Meal Balance Grub recipes and the
+Transfermarkt countries, competitions and clubs LOAD CSV (their repositories still not named).
+
 [s49E paragraph above]
 
 [s49F paragraph above]
