@@ -9068,31 +9068,30 @@ ruc-faculty have no relationship-property question (none, or fixed ids, on their
 Helper s49F's paragraph (travel, transport, geography, energy, technology, telecoms and infrastructure), written
 blind for the forty-ninth split: no graph. The helper began at 00:22 UTC on 6 December 2026 (deadline 01:55) and
 adds no Graph, no writer and no question file; no xgrag command was run on anything. Searched: the code and pages
-corpora (metro, railway, airline, airport, bike-share, ski, volcano, power-plant, grid, wind, EV, satellite,
-launch, cell-tower, ARCEP/ANFR, autonomous-system, laptop and CPU, Linux and git, video-game, Mondial and country
-graphs) in English, German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Turkish, Chinese, Japanese and
-Korean; exact strings (Satellite, Mountain, Lighthouse, ChargingStation, Port, RapidTransit, Estacion, Cidade,
-Ville, Haltestelle, Bahnhof, 机场, 景点, 电站 labels; --nodes=Station, --nodes:Station, --nodes=Airport; stations.csv,
-power_plants.csv paths); file paths (neo4j_importer_model.json, cypher/import.cypher, scripts/import.cypher,
-cypher/load.cypher, neo4j/load.cypher, data/import.cypher, import/import.cypher, db/import.cypher, export.cypher,
-graph.cypher, neo4j.cypher, all.cypher, neo4j.dump, import_to_neo4j.py, load_to_neo4j.py, load_neo4j.py,
-import_neo4j.py, neo4j_import.py, neo4j_loader.py, import/airports.csv, import/routes.csv, import/countries.csv,
-import/cities.csv, neo4j/import/stations.csv) and repository names (neo4j-graph-examples, neo4j-product-examples,
-neo4j-field, neo4j-flight, neo4j-metro, neo4j-rail, neo4j-travel, neo4j-energy, neo4j-world, mondial). New and
-left out: a German-commented MONDIAL loader, a node script (Airport, City, Country, Province, Mountain and
-Mountains "= Gebirge", River, Lake, Sea, Island, Organization, SocioEconomic...) and a relationship script
-(BORDER_TO {length}, ESTUARY_IN_SEA, HAS_RELIGION {percentage}, IS_MEMBER {type}...) over `file:///csv/*.csv`, the
-richest geography candidate seen, left out because the index names no repository for either file (find_files on
-its csv/ paths, code searches for its README and queries found none, and find_repos on "mondial" lists no such
-repository among its first hundred), so it cannot be fetched; its relationship script also MATCHes Economy nodes
-the node script never creates; a MONDIAL mongoimport script (MongoDB, not Neo4j); a launch and satellite writer
-(Agency, RocketFamily, Rocket, Engine, LaunchSite, Launch, Satellite, Constellation UNWINDs over rows read from
-PostgreSQL; no data committed; repository not named); HassanSalamB/ dst-airlines (load_neo4j.py reads its routes
-from a PostgreSQL bronze.flights table, nothing committed); MoonBoxi/dianwang-ontology (a power-grid ontology app:
-ontology.yaml and code, no data); jacklivebot-web/uk-rf-knowledge-graph (Russia's criminal code, not this domain);
-sophisid/ASP_Routing (vehicle lists of a routing project, not examined further); jerrymorganhuang/constellation
-(companies and relationships built with Grok; finance); kapilbhise/mapbox-react-app (an export.cypher of Mumbai
-hospitals and localities: health);
+corpora (metro, railway, airline, airport, bike-share, ski, volcano, power-plant, grid, wind, EV, satellite, launch,
+cell-tower, ARCEP/ANFR, autonomous-system, laptop and CPU, Linux and git, video-game, Mondial and country graphs) in
+English, German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Turkish, Chinese, Japanese and Korean; exact
+strings (Satellite, Mountain, Lighthouse, ChargingStation, Port, RapidTransit, Estacion, Cidade, Ville, Haltestelle,
+Bahnhof, 机场, 景点, 电站 labels; --nodes=Station, --nodes:Station, --nodes=Airport; stations.csv, power_plants.csv
+paths); file paths (neo4j_importer_model.json, cypher/import.cypher, scripts/import.cypher, cypher/load.cypher,
+neo4j/load.cypher, data/import.cypher, import/import.cypher, db/import.cypher, export.cypher, graph.cypher,
+neo4j.cypher, all.cypher, neo4j.dump, import_to_neo4j.py, load_to_neo4j.py, load_neo4j.py, import_neo4j.py,
+neo4j_import.py, neo4j_loader.py, import/airports.csv, import/routes.csv, import/countries.csv, import/cities.csv,
+neo4j/import/stations.csv) and repository names (neo4j-graph-examples, neo4j-product-examples, neo4j-field,
+neo4j-flight, neo4j-metro, neo4j-rail, neo4j-travel, neo4j-energy, neo4j-world, mondial). New and left out: a
+German-commented MONDIAL loader, a node script (Airport, City, Country, Province, Mountain and Mountains "=
+Gebirge", River, Lake, Sea, Island, Organization, SocioEconomic...) and a relationship script (BORDER_TO {length},
+ESTUARY_IN_SEA, HAS_RELIGION {percentage}, IS_MEMBER {type}...) over `file:///csv/*.csv`, the richest geography
+candidate seen, left out because the index names no repository for either file (find_files on its csv/ paths, code
+searches for its README and queries found none, and find_repos on "mondial" lists no such repository among its first
+hundred), so it cannot be fetched; its relationship script also MATCHes Economy nodes the node script never creates;
+a MONDIAL mongoimport script (MongoDB, not Neo4j); a launch and satellite writer (Agency, RocketFamily, Rocket,
+Engine, LaunchSite, Launch, Satellite, Constellation UNWINDs over rows read from PostgreSQL; no data committed;
+repository not named); HassanSalamB/ dst-airlines (load_neo4j.py reads its routes from a PostgreSQL bronze.flights
+table, nothing committed); MoonBoxi/dianwang-ontology (a power-grid ontology app: ontology.yaml and code, no data);
+jacklivebot-web/uk-rf-knowledge-graph (Russia's criminal code, not this domain); sophisid/ASP_Routing (vehicle lists
+of a routing project, not examined further); jerrymorganhuang/constellation (companies and relationships built with
+Grok; finance); kapilbhise/mapbox-react-app (an export.cypher of Mumbai hospitals and localities: health);
 Xiaocao-Cxh/Taxi-Routes-in-Different-South-America-Cities-to-Compare-the-Performance-Among-Various-Databases (a
 README and neo4j.cypher, no data in the repository); JakobUniver/DataEngineeringProject and kevinlehtsalu/DE_2023
 (papers and articles, not this domain); jimmyjamieson/world-places (countries, regions and languages CSVs of an
@@ -9102,28 +9101,30 @@ domain); jdeb2001/datawarehouse-project (a bike-share course project whose steps
 gebruikers.csv, which the repository does not hold); tsherburne/neo4j (ArduPilot's source files: one label of one
 column, its dependency CSV not in the index); uwegeercken/tweakstreet-kuzudb (GeoNames in KuzuDB, not Neo4j);
 samdataeng/itinerary (DATAtourisme points of interest of La Réunion: its Neo4j notebook reads its CSVs from Google
-Drive links, makes two labels and proximity links, then deletes them); aaronkluong/nyc-transit-graph-analytics
-(New York subway stations, lines and distances, its notebook loading them into PostgreSQL first; not examined
-further); jinwsuk1/seoul-travel-agent (NetworkX, no Neo4j); Tanaz-I/Logistic-Route-Optimization and
+Drive links, makes two labels and proximity links, then deletes them); aaronkluong/nyc-transit-graph-analytics (New
+York subway stations, lines and distances, its notebook loading them into PostgreSQL first; not examined further);
+jinwsuk1/seoul-travel-agent (NetworkX, no Neo4j); Tanaz-I/Logistic-Route-Optimization and
 linkalis/nosql_databases_for_spatial_analysis (a route-optimisation project and a course's spatial notebooks, not
+examined further); wardspan/cloud-graph-demo (cloud infrastructure from mock AWS, Azure and Kubernetes JSON);
+sakrut/GrapMap.NET and Ostabo/Datenbanksysteme (a postman-routing app's init.cypher and a course's exercises, not
 examined further); and, their repositories not named by the index, an EV-charging operations LOAD CSV (EVSE,
 StationModel, Subpanel, PowerFeed; its CSVs not seen), a Chinese laptop loader (dataset/laptop/Processed_*.csv, a
-path no repository holds in the index), a "laptop-data" import script (E_Laptop, A_CPUType), a RapidTransit
-station JSON loader, ANFR antenna apoc.load.json scripts (the live API) and a Dublin DART loader (seen before).
-Seen again, in the corpus or left out before: eijiuchiyama/busca-rota, DavidHospi/neo,
-jakobkurzmann/Bachelorarbeit, syedhassaanahmed/neo4j-datasets, luzidl/it-novum-webinar_042022,
-wagenrace/python_dep_graph, guardian/tracer, xiong-ying/KG-Rec-Sys-Tourism-SG,
-altierispeixoto/urbs-data-processing, the Vietnam travel loaders, sfrechette's graphs, PravallikaChalla/GIS,
-KenLoong/cits5504-project, ren2335/engine-kg, A1gord/TMF-Business-Process-Framework-Dataset-for-Neo4j,
-CodingCat12/pacgraph, istvan-derda/neo4j-task-2023, avila-michel/neo4j-unisul,
-gitkeniwo/knowledge-engineering-course-project, Wu-Jackie's Shanxi stations, AzrailVOI/trains,
-mjryan110/airline-route-optimization-react-app, Amnah199/Energy_Moonshot_AI_, gachu42/TPO-Programaci-n-3-Trekking,
-vladbatushkov/flights, pasglop/itineraire-touristique, tranquochuy93/nestjs-graphdb-neo4j,
-blagojivanov/udb-project, Nabal22/IDFMCypher, tullanders/gtfs_neo4j, timsetsfire/pgh-bike-share, sitcomlab/IVE,
-InternetHealthReport/internet-yellow-pages, ShichenGao0613/neo4j_tutorial, SuperconductingCoder/SemiDevKG,
-YongceLi/interactive-decision-support-system, Kozukq/dataset_analysis, csantill/MAMEGraphGist,
-SWilDeV/GLO-4035_E13, lucasnijder/2AMD20-group19, the Météo-France Synop LOAD CSV and the Madrid metro loaders.
-The MONDIAL loader deserves a later helper's look if its repository can be named.
+path no repository holds in the index), a "laptop-data" import script (E_Laptop, A_CPUType), a RapidTransit station
+JSON loader, ANFR antenna apoc.load.json scripts (the live API) and a Dublin DART loader (seen before). Seen again,
+in the corpus or left out before: eijiuchiyama/busca-rota, DavidHospi/neo, jakobkurzmann/Bachelorarbeit,
+syedhassaanahmed/neo4j-datasets, luzidl/it-novum-webinar_042022, wagenrace/python_dep_graph, guardian/tracer,
+xiong-ying/KG-Rec-Sys-Tourism-SG, altierispeixoto/urbs-data-processing, the Vietnam travel loaders, sfrechette's
+graphs, PravallikaChalla/GIS, KenLoong/cits5504-project, ren2335/engine-kg,
+A1gord/TMF-Business-Process-Framework-Dataset-for-Neo4j, CodingCat12/pacgraph, istvan-derda/neo4j-task-2023,
+avila-michel/neo4j-unisul, gitkeniwo/knowledge-engineering-course-project, Wu-Jackie's Shanxi stations,
+AzrailVOI/trains, mjryan110/airline-route-optimization-react-app, Amnah199/Energy_Moonshot_AI_,
+gachu42/TPO-Programaci-n-3-Trekking, vladbatushkov/flights, pasglop/itineraire-touristique,
+tranquochuy93/nestjs-graphdb-neo4j, blagojivanov/udb-project, Nabal22/IDFMCypher, tullanders/gtfs_neo4j,
+timsetsfire/pgh-bike-share, sitcomlab/IVE, InternetHealthReport/internet-yellow-pages,
+ShichenGao0613/neo4j_tutorial, SuperconductingCoder/SemiDevKG, YongceLi/interactive-decision-support-system,
+Kozukq/dataset_analysis, csantill/MAMEGraphGist, SWilDeV/GLO-4035_E13, lucasnijder/2AMD20-group19, the Météo-France
+Synop LOAD CSV and the Madrid metro loaders. The MONDIAL loader deserves a later helper's look if its repository can
+be named.
 
 [s49F paragraph above]
 """
