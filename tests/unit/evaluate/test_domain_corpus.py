@@ -7985,6 +7985,80 @@ def test_vietnam_codes_imports_and_reads_nothing_but_what_its_importer_needs(
         corpus.write_vietnam_codes(Recorder(), _vn_codes_mirror(tmp_path, monkeypatch, loader))
 
 
+_ISRAEL_LAWS_PROGRAM = (
+    "import csv\nimport logging\nimport sys\nimport glob\nimport os\nimport xml.etree.ElementTree as ET\n"
+    "from datetime import datetime\nfrom constants import LAW\nfrom py2neo import Graph, Node, Relationship\n\n"
+    "logging.basicConfig(filename='law_graph_logs.log', level=logging.INFO)\n\n\n"
+    "def main():\n"
+    "    graph = Graph('bolt://localhost:7687', user=sys.argv[2], password=sys.argv[3])\n"
+    "    graph.delete_all()\n"
+    "    tx = graph.begin()\n"
+    "    laws = {}\n"
+    "    for path in glob.glob(f'akn/**/*.xml', recursive=True):\n"
+    "        root = ET.parse(path).getroot()\n"
+    "        laws[path] = Node(LAW, title=root.find('title').text, law_uri=path)\n"
+    "        tx.create(laws[path])\n"
+    "        logging.info(f'{path} read')\n"
+    "    first, second = sorted(laws)\n"
+    "    if os.path.exists(os.path.join('akn/il/b', 'he@/main.xml')) and os.path.exists('akn/il/b') \\\n"
+    "            and not os.path.exists('akn/il/c'):\n"
+    "        tx.create(Relationship(laws[second], 'הפנייה לחוק אחר', laws[first]))\n"
+    "    tx.commit()\n"
+    "    with open('errors.json', 'w') as f:\n"
+    "        f.write('{}')\n"
+    "    print('End Time =', datetime.now().strftime('%H:%M:%S'))\n\n\n"
+    "if __name__ == '__main__':\n"
+    "    main()\n")
+
+
+class _IsraelLawsStore(Recorder):
+    """A Recorder that answers the node statements as the server would: one row (i, element id) per node."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if "RETURN row.i AS i" not in statement:
+            return []
+        return [{"i": row["i"], "id": f"e{row['props']['title']}"} for row in (params or {})["rows"]]
+
+
+def _israel_laws_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, program: str) -> Path:
+    monkeypatch.setattr(corpus, "ISRAEL_LAWS_COMMIT", "HEAD")  # a plain copy, no git history: read as it stands
+    law = "<act><title>{}</title></act>"
+    return _clone(tmp_path, corpus.ISRAEL_LAWS, {
+        corpus.ISRAEL_LAWS_LOADER: program, "constants.py": "LAW = 'Law'\n",
+        "akn/il/b/he@/main.xml": law.format("חוק ב"), "akn/il/a/he@/main.xml": law.format("חוק א"),
+        "akn/il/a/he@/media/seal.png": "", "other/main.xml": law.format("x")})
+
+
+def test_israel_laws_runs_its_program_over_the_laws_writing_its_nodes_then_its_relationships(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _IsraelLawsStore()
+    corpus.write_israel_laws(store, _israel_laws_mirror(tmp_path, monkeypatch, _ISRAEL_LAWS_PROGRAM))
+    # the laws of akn/ in name order (its media and files elsewhere are not globbed), then the one reference, whose
+    # path checks see the repository's tree (a folder, a file in it, a folder that is not there)
+    assert store.calls == [
+        ("UNWIND $rows AS row CREATE (n:`Law`) SET n = row.props RETURN row.i AS i, elementId(n) AS id",
+         {"rows": [{"i": 0, "props": {"title": "חוק א", "law_uri": "akn/il/a/he@/main.xml"}},
+                   {"i": 1, "props": {"title": "חוק ב", "law_uri": "akn/il/b/he@/main.xml"}}]}),
+        ("UNWIND $rows AS row MATCH (a) WHERE elementId(a) = row.a MATCH (b) WHERE elementId(b) = row.b "
+         "CREATE (a)-[r:`הפנייה לחוק אחר`]->(b) SET r = row.props",
+         {"rows": [{"a": "eחוק ב", "b": "eחוק א", "props": {}}]})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (("import csv\n", "import csv\nimport requests\n"), "imports requests"),
+    (("open('errors.json', 'w')", "open('Nodes.csv', 'w')"), r"opens Nodes.csv \(w\)"),
+    (("f'akn/**/*.xml'", "'**/*.xml'"), r"globs \*\*/\*.xml"),
+    (("ET.parse(path)", "ET.parse('README.md')"), "reads README.md"),
+    (("laws[second], 'הפנייה", "Node('Law'), 'הפנייה"), "has an end that it does not create")])
+def test_israel_laws_refuses_what_its_program_does_not_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], refused: str) -> None:
+    program = _ISRAEL_LAWS_PROGRAM.replace(*change)
+    assert program != _ISRAEL_LAWS_PROGRAM
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_israel_laws(_IsraelLawsStore(), _israel_laws_mirror(tmp_path, monkeypatch, program))
+
+
 # [s49A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
@@ -8733,6 +8807,183 @@ def test_china_stock_concepts_is_read_at_its_pinned_commit() -> None:
     assert corpus.graph("china-stock-concepts").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.KGQA_COMMIT)
     assert corpus.KGQA_FILES["./data/股票-股东信息.csv"] == "data/knowledge/股票-股东信息.csv"
+
+
+# Centuriii/Remitly-java-and-neo4j-solution's CsvImportService.java, shortened to what write_swift_codes reads: the
+# Java that computes each statement's parameters, and its ten tx.run(...) calls (some of them literals joined by +)
+_SWIFT_JAVA = """package com.remitly.neo4j;
+public class CsvImportService {
+    private static final String CSV_FILE_PATH = System.getenv().getOrDefault("CSV_FILE_PATH", "banks.csv");
+    public void importCsvData() {
+        if (dataExists()) { return; }
+        createConstraints();
+        try (Reader reader = new FileReader(CSV_FILE_PATH);
+                CSVParser csvParser = new CSVParser(reader,
+                        CSVFormat.Builder.create().setHeader().setIgnoreHeaderCase(true).setTrim(true).build())) {
+            int batchSize = 100;
+            int recordCount = 0;
+            for (CSVRecord csvRecord : csvParser) {
+                recordCount++;
+                String iso2Code = csvRecord.get("COUNTRY ISO2 CODE").toUpperCase();
+                String swiftCode = csvRecord.get("SWIFT CODE");
+                String codeType = csvRecord.get("CODE TYPE");
+                boolean isHeadquarters = swiftCode.endsWith("XXX");
+                String bankType = isHeadquarters ? "HEADQUARTERS" : "BRANCH";
+                record.put("name", csvRecord.get("NAME"));
+                record.put("address", csvRecord.get("ADDRESS"));
+                record.put("town", csvRecord.get("TOWN NAME"));
+                record.put("countryName", csvRecord.get("COUNTRY NAME").toUpperCase());
+                record.put("timeZone", csvRecord.get("TIME ZONE"));
+                records.put(swiftCode, record);
+                if (recordCount >= batchSize) {
+                    processBatch(countries, records, headquarters);
+                }
+            }
+            if (!records.isEmpty()) {
+                processBatch(countries, records, headquarters);
+            }
+            createBranchRelationships(headquarters);
+        }
+    }
+    private boolean dataExists() {
+        var result = tx.run("MATCH (b:Bank) RETURN count(b) as count");
+    }
+    private void createConstraints() {
+        tx.run("CREATE CONSTRAINT IF NOT EXISTS FOR (c:Country) REQUIRE c.iso2Code IS UNIQUE");
+        tx.run("CREATE CONSTRAINT IF NOT EXISTS FOR (b:Bank) REQUIRE b.swiftCode IS UNIQUE");
+        tx.run("CREATE INDEX bank_name IF NOT EXISTS FOR (b:Bank) ON (b.name)");
+        tx.run("CREATE INDEX bank_type IF NOT EXISTS FOR (b:Bank) ON (b.type)");
+        tx.run("CREATE INDEX country_name IF NOT EXISTS FOR (c:Country) ON (c.name)");
+    }
+    private void processBatch(Set<String> countries, Map<String, Map<String, Object>> records) {
+        tx.run("MERGE (c:Country {iso2Code: $iso2Code}) "
+                + "ON CREATE SET c.name = $name, c.timeZone = $timeZone", Map.of());
+        tx.run("MERGE (b:Bank {swiftCode: $swiftCode}) "
+                + "ON CREATE SET b.codeType = $codeType, b.name = $name, "
+                + "b.address = $address, b.town = $town, b.type = $bankType", Map.of());
+        tx.run("MATCH (b:Bank {swiftCode: $swiftCode}) " + "MATCH (c:Country {iso2Code: $iso2Code}) "
+                + "MERGE (b)-[:LOCATED_IN]->(c)", Map.of());
+    }
+    private void createBranchRelationships(Map<String, String> headquarters) {
+        tx.run("MATCH (branch:Bank) " + "WHERE branch.type = 'BRANCH' "
+                + "WITH branch, substring(branch.swiftCode, 0, 8) AS bic8 " + "MATCH (hq:Bank) "
+                + "WHERE hq.type = 'HEADQUARTERS' AND substring(hq.swiftCode, 0, 8) = bic8 "
+                + "MERGE (branch)-[:BRANCH_OF]->(hq)", Map.of());
+    }
+}
+"""
+_SWIFT_COMPOSE = ("services:\n  swift-code-api:\n    volumes:\n      - ./banks.csv:/app/banks.csv\n    environment:\n"
+                  "      - CSV_FILE_PATH=/app/banks.csv\n      - IMPORT_CSV_ON_STARTUP=true\n")
+# banks.csv's header and three of its rows (one value padded, as the file pads some: the loader trims them), and a
+# lower-case ISO2 code (the loader upper-cases it)
+_SWIFT_CSV = ("COUNTRY ISO2 CODE,SWIFT CODE,CODE TYPE,NAME,ADDRESS,TOWN NAME,COUNTRY NAME,TIME ZONE\n"
+              "PL,BPKOPLPWXXX,BIC11,PKO BANK POLSKI S.A.,\"UL. PULAWSKA 15  WARSZAWA, MAZOWIECKIE, 02-515\",WARSZAWA,"
+              "POLAND,Europe/Warsaw\n"
+              "pl,BPKOPLPWLDA,BIC11,PKO BANK POLSKI S.A.,\"PIOTRKOWSKA STREET 173  LODZ, LODZKIE, 90-959 \",LODZ,"
+              "Poland,Europe/Warsaw\n"
+              "\n"
+              "CL,BKSACLRM064,BIC11,SCOTIABANK CHILE,  ,ARICA,CHILE,Pacific/Easter")
+
+
+def _swift_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, java: str = _SWIFT_JAVA,
+                  compose: str = _SWIFT_COMPOSE, data: str = _SWIFT_CSV) -> Path:
+    root = tmp_path / "Remitly-java-and-neo4j-solution"
+    (root / corpus.SWIFT_CODES_LOADER).parent.mkdir(parents=True)
+    (root / corpus.SWIFT_CODES_LOADER).write_text(java, encoding="utf-8")
+    (root / corpus.SWIFT_CODES_COMPOSE).write_text(compose, encoding="utf-8")
+    (root / corpus.SWIFT_CODES_FILE).write_text(data, encoding="utf-8")
+    monkeypatch.setattr(corpus, "SWIFT_CODES_COMMIT", "HEAD")  # an ordinary copy: its files as they are
+    return tmp_path
+
+
+def test_swift_codes_runs_the_java_loaders_statements_batch_by_batch(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # batches of two records (the loader's are of 100): each batch's countries first, then each of its codes and its
+    # LOCATED_IN; the values trimmed, the ISO2 code and the country name upper-cased, a code ending in XXX a
+    # HEADQUARTERS; the BRANCH_OF statement once, after every batch
+    monkeypatch.setattr(corpus, "SWIFT_CODES_BATCH", 2)
+    store = Recorder()
+    corpus.write_swift_codes(store, _swift_mirror(tmp_path, monkeypatch))
+    country = "MERGE (c:Country {iso2Code: $iso2Code}) ON CREATE SET c.name = $name, c.timeZone = $timeZone"
+    bank = ("MERGE (b:Bank {swiftCode: $swiftCode}) ON CREATE SET b.codeType = $codeType, b.name = $name, "
+            "b.address = $address, b.town = $town, b.type = $bankType")
+    located = ("MATCH (b:Bank {swiftCode: $swiftCode}) MATCH (c:Country {iso2Code: $iso2Code}) "
+               "MERGE (b)-[:LOCATED_IN]->(c)")
+    assert store.calls == [
+        ("MATCH (b:Bank) RETURN count(b) as count", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (c:Country) REQUIRE c.iso2Code IS UNIQUE", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (b:Bank) REQUIRE b.swiftCode IS UNIQUE", {}),
+        ("CREATE INDEX bank_name IF NOT EXISTS FOR (b:Bank) ON (b.name)", {}),
+        ("CREATE INDEX bank_type IF NOT EXISTS FOR (b:Bank) ON (b.type)", {}),
+        ("CREATE INDEX country_name IF NOT EXISTS FOR (c:Country) ON (c.name)", {}),
+        (country, {"iso2Code": "PL", "name": "POLAND", "timeZone": "Europe/Warsaw"}),
+        (bank, {"swiftCode": "BPKOPLPWXXX", "codeType": "BIC11", "name": "PKO BANK POLSKI S.A.",
+                "address": "UL. PULAWSKA 15  WARSZAWA, MAZOWIECKIE, 02-515", "town": "WARSZAWA",
+                "bankType": "HEADQUARTERS"}),
+        (located, {"swiftCode": "BPKOPLPWXXX", "iso2Code": "PL"}),
+        (bank, {"swiftCode": "BPKOPLPWLDA", "codeType": "BIC11", "name": "PKO BANK POLSKI S.A.",
+                "address": "PIOTRKOWSKA STREET 173  LODZ, LODZKIE, 90-959", "town": "LODZ", "bankType": "BRANCH"}),
+        (located, {"swiftCode": "BPKOPLPWLDA", "iso2Code": "PL"}),
+        (country, {"iso2Code": "CL", "name": "CHILE", "timeZone": "Pacific/Easter"}),
+        (bank, {"swiftCode": "BKSACLRM064", "codeType": "BIC11", "name": "SCOTIABANK CHILE", "address": "",
+                "town": "ARICA", "bankType": "BRANCH"}),
+        (located, {"swiftCode": "BKSACLRM064", "iso2Code": "CL"}),
+        ("MATCH (branch:Bank) WHERE branch.type = 'BRANCH' WITH branch, substring(branch.swiftCode, 0, 8) AS bic8 "
+         "MATCH (hq:Bank) WHERE hq.type = 'HEADQUARTERS' AND substring(hq.swiftCode, 0, 8) = bic8 "
+         "MERGE (branch)-[:BRANCH_OF]->(hq)", {})]
+
+
+def test_swift_codes_skips_the_import_where_banks_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # dataExists(): a database that has a Bank is not imported into again
+    class Banked(Recorder):
+        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+            super().query(statement, params, read_only)
+            return [{"count": 1}]
+
+    store = Banked()
+    corpus.write_swift_codes(store, _swift_mirror(tmp_path, monkeypatch))
+    assert store.calls == [("MATCH (b:Bank) RETURN count(b) as count", {})]
+
+
+@pytest.mark.parametrize(("java", "compose", "data", "refused"), [
+    # the compose file no longer gives the loader the repository's banks.csv
+    (_SWIFT_JAVA, _SWIFT_COMPOSE.replace("./banks.csv:", "./other.csv:"), _SWIFT_CSV, "no longer mounts banks.csv"),
+    # Java that computes the parameters otherwise than this writer does
+    (_SWIFT_JAVA.replace("int batchSize = 100;", "int batchSize = 500;"), _SWIFT_COMPOSE, _SWIFT_CSV,
+     "no longer has 'int batchSize = 100;'"),
+    (_SWIFT_JAVA.replace('swiftCode.endsWith("XXX")', 'swiftCode.endsWith("X")'), _SWIFT_COMPOSE, _SWIFT_CSV,
+     "no longer has"),
+    # a statement more, or one that takes a parameter its Java does not give it
+    (_SWIFT_JAVA.replace('tx.run("CREATE INDEX bank_type', 'tx.run("MATCH (n) DETACH DELETE n");\n'
+                                                           '        tx.run("CREATE INDEX bank_type'),
+     _SWIFT_COMPOSE, _SWIFT_CSV, "runs 11 statements, not the 10"),
+    (_SWIFT_JAVA.replace("b.town = $town", "b.town = $city"), _SWIFT_COMPOSE, _SWIFT_CSV, "takes other parameters"),
+    # a country whose records disagree on its time zone (the loader's pick would depend on a HashMap's order)
+    (_SWIFT_JAVA, _SWIFT_COMPOSE, _SWIFT_CSV.replace("Poland,Europe/Warsaw", "Poland,Europe/Berlin"),
+     "records of PL give it more than one name or time zone"),
+    # a record short of values, a header without a column the loader gets
+    (_SWIFT_JAVA, _SWIFT_COMPOSE, _SWIFT_CSV + "\nAL,AAISALTRXXX,BIC11", "record 5 has 3 values for 8"),
+    (_SWIFT_JAVA, _SWIFT_COMPOSE, _SWIFT_CSV.replace(",TIME ZONE\n", ",ZONE\n"), "header has no 'TIME ZONE'")])
+def test_swift_codes_refuses_another_loader_or_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, java: str,
+                                                    compose: str, data: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused) if "'" in refused else refused):
+        corpus.write_swift_codes(store, _swift_mirror(tmp_path, monkeypatch, java, compose, data))
+    assert store.calls == []  # refused before anything runs
+
+
+def test_swift_codes_header_case_is_ignored_as_commons_csv_ignores_it() -> None:
+    # setIgnoreHeaderCase(true): "Swift Code" is the loader's "SWIFT CODE"; values and names trimmed
+    records = corpus._commons_csv_records(b" Swift Code , Name\r\nAAISALTRXXX,  UNITED BANK OF ALBANIA SH.A\r\n",
+                                          ("SWIFT CODE", "NAME"))
+    assert records == [{"swift code": "AAISALTRXXX", "name": "UNITED BANK OF ALBANIA SH.A"}]
+
+
+def test_swift_codes_is_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("swift-codes").source == corpus.SWIFT_CODES
+    assert corpus.graph("swift-codes").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.SWIFT_CODES_COMMIT)
+    assert corpus.SWIFT_CODES_BATCH == 100
 
 
 # [s49B tests above]
@@ -10224,6 +10475,82 @@ def test_japanese_mythology_refuses_what_its_load_does_not_do(tmp_path: Path, mo
     store = Recorder()
     with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
         corpus.write_japanese_mythology(store, _jp_myth_mirror(tmp_path, monkeypatch, changes))
+    assert store.calls == []
+
+
+# mfin0008/friends-app's src/server/python/neo4j/neo4jInitialiser.py as written at its HEAD, shortened (its season
+# and episode statements, its directors' loop; the writers' loop is the directors' with WRITTEN_BY)
+_FRIENDS_LOADER = (
+    "from neo4j import GraphDatabase\nimport csv\n\n"
+    "def populate_neo4j_database_from_csv(session, csv_file):\n"
+    "    with open(csv_file, newline=\"\") as file:\n        csv_reader = csv.DictReader(file)\n"
+    "        for row in csv_reader:\n"
+    "            season_num = int(row[\"season\"])\n            episode_num = int(row[\"episode\"])\n"
+    "            title = row[\"title\"]\n            views = float(row[\"us_views_millions\"])\n"
+    "            directors = row[\"directed_by\"].split(\" & \")\n"
+    "            session.write_transaction(lambda tx: tx.run(\n"
+    "                \"MERGE (s:Season {season_num: $season_num})\",\n"
+    "                season_num=season_num\n            ))\n"
+    "            session.write_transaction(lambda tx: tx.run(\n"
+    "                \"MERGE (e:Episode {episode_num: $episode_num, title: $title, views: $views})\",\n"
+    "                episode_num=episode_num, title=title, views=views\n            ))\n"
+    "            for director in directors:\n"
+    "                session.write_transaction(lambda tx: tx.run(\n"
+    "                    \"MERGE (c:CrewMember {name: $director}) MERGE (e:Episode {episode_num: $episode_num})\"\n"
+    "                    \"-[:IN]->(s:Season {season_num: $season_num}) MERGE (e)-[:DIRECTED_BY]->(c)\",\n"
+    "                    director=director, episode_num=episode_num, season_num=season_num\n"
+    "                ))\n\n"
+    "if __name__ == \"__main__\":\n    URI = \"bolt://localhost:7687\"\n    AUTH = (\"neo4j\", \"neo4jgraph\")\n"
+    "    driver = GraphDatabase.driver(URI, auth=AUTH)\n    csv_file = \"../data/friends_info.csv\"\n"
+    "    with driver.session() as session:\n        populate_neo4j_database_from_csv(session, csv_file)\n"
+    "    driver.close()\n")
+_FRIENDS_DATA = ("season,episode,title,directed_by,us_views_millions\n"
+                 "1,6,The One with the Butt,Arlene Sanford,18.2\n"
+                 "3,17,\"The One Without the Ski Trip, Part 1\",Sam Simon & Gary Halvorson,25.8\n")
+
+
+def _friends_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                    changes: dict[str, str | bytes] | None = None) -> Path:
+    later: dict[str, str | bytes | None] = {corpus.FRIENDS_DATA: "season,episode,title,directed_by,us_views_millions\n"
+                                                                 "9,9,Later,Nobody,1.0\n"}
+    files: dict[str, str | bytes] = {corpus.FRIENDS_LOADER: _FRIENDS_LOADER, corpus.FRIENDS_DATA: _FRIENDS_DATA}
+    monkeypatch.setattr(corpus, "FRIENDS_COMMIT", _committed_mirror(
+        tmp_path, "mfin0008+friends-app", {**files, **(changes or {})}, later))
+    return tmp_path
+
+
+def test_friends_episodes_runs_its_initialiser_over_the_pinned_friends_info_csv(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each write_transaction (the 4.x name of execute_write) runs its statement with the row's values as the loader
+    # converts them (int, float; a quoted title keeps its comma; "A & B" is two crew members); the later commit's
+    # file is not read
+    store = Recorder()
+    corpus.write_friends_episodes(store, _friends_mirror(tmp_path, monkeypatch))
+    season = "MERGE (s:Season {season_num: $season_num})"
+    episode = "MERGE (e:Episode {episode_num: $episode_num, title: $title, views: $views})"
+    directed = ("MERGE (c:CrewMember {name: $director}) MERGE (e:Episode {episode_num: $episode_num})"
+                "-[:IN]->(s:Season {season_num: $season_num}) MERGE (e)-[:DIRECTED_BY]->(c)")
+    assert store.calls == [
+        (season, {"season_num": 1}),
+        (episode, {"episode_num": 6, "title": "The One with the Butt", "views": 18.2}),
+        (directed, {"director": "Arlene Sanford", "episode_num": 6, "season_num": 1}),
+        (season, {"season_num": 3}),
+        (episode, {"episode_num": 17, "title": "The One Without the Ski Trip, Part 1", "views": 25.8}),
+        (directed, {"director": "Sam Simon", "episode_num": 17, "season_num": 3}),
+        (directed, {"director": "Gary Halvorson", "episode_num": 17, "season_num": 3})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (_FRIENDS_LOADER.replace("import csv\n", "import csv\nimport os\n"),
+     "its loader imports os, which is not read here"),
+    (_FRIENDS_LOADER.replace("../data/friends_info.csv", "../data/friends.csv"),
+     "its loader opens ../data/friends.csv, which is not read here"),
+])
+def test_friends_episodes_imports_and_opens_nothing_but_what_its_loader_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_friends_episodes(store, _friends_mirror(tmp_path, monkeypatch, {corpus.FRIENDS_LOADER: change}))
     assert store.calls == []
 
 
