@@ -9120,8 +9120,6 @@ OpenParliament candidacy ingester, the Irish 2016 election course projects, the 
 labdados/tec-cid, Cynyard999/law-knowledge-graph, AtharvTrivedi21/LegalRAG-KnowledgeGraph and akfldk1028/ARR
 (korea-building-laws).
 
-[s49A paragraph above]
-
 Helper s49B's paragraph, written blind for the forty-ninth split (domain searched: commerce, finance, business,
 economics, companies, trade and banking, in English, Chinese, Korean, Japanese, German, French, Spanish, Portuguese and
 Russian; begun at 00:21:52 UTC on 6 December 2026, its deadline 01:55). swift-codes:
@@ -9186,9 +9184,69 @@ ormastroni/composicao-societaria, turicas/brasil.io, indiepopart/spring-graphql 
 neo4j-product-examples/graphrag-ebook, iilab/openoil, MasterMedo/fraud-detection, jgoth/fingest,
 bondo24/dse203-group-project and the neo4j-partners workshops' financial data.
 
-[s49B paragraph above]
+Helper s49C's paragraph, written blind for the forty-ninth split (domain searched: science, medicine, health,
+biology, chemistry, education and research; begun at 00:25 UTC on 6 December 2026, deadline 01:55). mayo-diseases:
+github.com/fediazgon/mayoclinic-scrapper (Fernando Díaz's "mayoclinic-scrapper", May and September 2018, Python, MIT
+licence; its README, since July 2023: "Does not work anymore. It also infringes Mayo's Clinic TOS"): its scraper.py
+followed the links of Mayo Clinic's diseases and conditions index (mostly the index's letter A: 99 of the 182 names
+begin with it) and wrote mayo-diseases.json, each disease with the causes and risk factors its page lists in bold;
+its neo4j_import.py, run at MAYO_COMMIT (d533f8e, its HEAD of 23 July 2023, which changed the README only; the
+importer is as its first commit left it, the data file as its 13 September 2018 commit did) as its README runs it,
+with that file as its one argument (write_mayo_diseases). How it runs: executed as __main__ in a namespace of its own
+whose `neo4j.v1` is a 1.x driver over the store (_MayoSession: its write_transaction; its server's URI not used),
+whose `argparse` reads the command line MAYO_COMMAND, whose `os.path.exists` knows the one file, whose `open` reads
+it from the commit, and whose other import is json alone. What the loader had to change: its statement's 3.x
+parameter `{ json_data }` (4.0 removed the syntax) is sent as `$json_data`; nothing of its data. Its one statement,
+with the whole file as its parameter: UNWIND the diseases, MERGE each Disease on its id and name, and in FOREACHes
+MERGE each Cause and RiskFactor (id, name) it is CAUSED_BY and HAS_RISK. The graph: 823 nodes in 3 labels (Cause 324,
+RiskFactor 317, Disease 182), 843 relationships (HAS_RISK 447, CAUSED_BY 396), every node's properties its name and
+the scraper's counter id, no relationship property; `up` took 19 s with the server's start. Quirks kept as the
+scraper and the import write them: each name is the page's bold text with its last character cut (the scraper drops
+a final period), so a name without one loses a letter ("Dialysis-related amyloidosi", "Heart failur", "Older ag");
+a cause or risk factor is one node per wording ("Trauma", "Significant trauma", "Being female", "Being femal"), and
+158 wordings are both a Cause and a RiskFactor node; what a page lists under "Causes" is at times a complication or a
+form ("A ruptured appendix" for appendicitis, "Type B" for aortic dissection); 89 diseases have no cause and 89 no
+risk factor, 66 neither (nodes alone); four causes and four risk factors are named with a leading line break or
+nothing. The 14 questions (in English, written from the data with plain Cypher through the neo4j driver): 10 edge
+(the only cause or risk factor the graph gives appendicitis, Alzheimer's disease and juvenile idiopathic arthritis;
+the one disease of sharing needles, severe pneumonia, plant substances, head trauma, rubber industry workers, poor
+sanitation and a history of migraines), 4 two-hop (the one other disease sharing a risk factor with nickel allergy
+or coarctation of the aorta, a cause with a broken arm or aortic valve regurgitation), no node-property question (no
+property but the name and the scraper's counter) and no relationship-property question (none); each answer checked
+with Cypher to be the only one the graph holds, each named cause or risk factor chosen among those that are not also
+a node of the other label; domain_gold.py check: 14 questions, 0 problems. No xgrag command was run on the graph and
+no xgrag output on it looked at. Overlaps: kegg-diseases (KEGG's diseases with their drugs and pathogens),
+disease-network (UMLS diseases and weighted relations) and french-medicines (diseases with specialties, symptoms and
+medicines) are diseases too, none with causes and risk factors as a patient-facing site lists them; this is the
+corpus's first graph of Mayo Clinic's pages. Considered by s49C for the first time and left out:
+Sama3mad/auc_advising_chatbot (the American University in Cairo's course catalogue, courses_master.json with its
+import_courses_complete.py: 78 courses of 8 departments, a graph of about a hundred nodes; its script also holds a
+cloud database's credentials); flyingdigital/kg_school (Chinese universities and their majors: its build_kg.py never
+empties its list of majors between schools, so each school is linked to every earlier school's majors; two labels);
+eggking22/biogragh (a biochemistry textbook's knowledge points, one label); Peter-Chou/KBQA-for-Diagnosis (a
+medical.json of QASystemOnMedicalKG's fields, not compared); rangan2510/Adverse-Events-Knowledge-Graph (a
+download-and-normalise pipeline over ChEMBL, CTD, FAERS and others, its built graph committed as a 7z archive);
+Shivanshu-Kr-Singh/Scientific-Knowledge-Graph-for-Microbiome-Research (an NLP pipeline over collected papers);
+Bobby-Ling/Sleep-Knowledge-Graph (Cypher files parsed from the texts of Chinese sleep-medicine guidelines); and, not
+examined further: mattia200505/PosologyAI (DrugCentral, FAERS and DDInter files), BaThanhHuynh/MedicalGraph
+(Vietnamese records with LLM and rule-based extraction), mgeh/unimelb_staffdir (a University of Melbourne staff
+directory), EliBrignac/DSI_Faculty_Network (a University of Delaware co-authorship network), oseducation/knowledge-graph
+(a learning platform), and, their repositories not named by the index, a VIOLIN vaccine-database loader (its CSVs
+exports of the database, not seen committed), a VAERS, EudraVigilance and MedDRA loader (MedDRA is licensed) and a
+Cornell course loader. Seen again, in the corpus or left out before: covid-19-net/covid-19-community,
+snu-dbs/m2bench, colombelli/graph-omics, ontox-hu/aspis4j, maxdemarzi/cpdat, jeffwhite-619/periodicity,
+etalab-ia/ami-ia-chub, zhang-informatics/iDISK, paul-shannon/bio-gdb, crux-project/CRUX, IEK-13/MatGraphAI,
+JoanWu5/University-Knowledge-Graph, AIDA-UIUC/uiuc-scheduler, connectome-neuprint/neuPrint,
+Poojan602/Neo4j-MarineLife, sobakavosne/chemist-preprocessor, hejack0207/Agriculture_KnowledgeGraph,
+mimir-cmyk/neo4j-astro-db, OH-Research/pdh_data_review, MATRIX4284/neo4j_disease_analytics,
+saravana87/Clinical-Trials-Graph-using-Neo4j, RodrigoRenatoPomaLudena/disease_complex_networks_neo4j,
+robertogs2/bases, paleobot/pbot-dev, LuisDogo/SM, jsamaniego-22/jasm-ontograph-elearning, FerEsq/DB2-Project-02,
+frahay123/hackumbc2025, elisemyr/knowledge_graphs_project, xingyve0319's SHU medical graph and dgg32's repositories.
 
-[s49C paragraph above]
+The lead's note on s49C's graph (2026-12-06): mayo-diseases was not merged and is in no split. Its data were scraped
+from Mayo Clinic's pages by a tool whose own README says it "infringes Mayo's Clinic TOS"; a benchmark should not
+rest on data its author says were taken against the source's terms. Its loader, questions and tests stay on branch
+s49c, unmerged.
 
 Helper s49D's paragraph, written blind for the forty-ninth split (domain: culture, music, film, television, books, art,
 games, media, religion and history; begun at 00:21 UTC on 6 December 2026, deadline 01:55). friends-episodes is
@@ -9246,8 +9304,6 @@ Japanese, Korean, Portuguese, French, Spanish, German and Russian, exact strings
 Pelicula, Komponist, King, Battle MERGEs; friends_info.csv, pieza_pk) and the corpus's own words for over a hundred
 culture topics, each grepped here first.
 
-[s49D paragraph above]
-
 Helper s49E's paragraph, written blind for the forty-ninth split (domain searched: sports, leisure, food and drink,
 recipes, people and genealogy, hobbies; begun at 00:21 UTC on 6 December 2026, deadline 01:55): no graph found, none
 loaded, no questions written, nothing registered in GRAPHS or the tests, no xgrag command run on anything. Searched by
@@ -9289,8 +9345,6 @@ wvirtue/Plant-Knowledge-Graph, dsimog01/BreakPoint, rdiptan/IPL-Data-GraphDB, jo
 hartti/PelikoneScrape, vmesel/trabalho-grafos, mneedham/neo4j-worldcup, fingahoverit/neo4j-neo4j_ogm,
 mneedham/bbcgoodfood, neo4j-graph-examples/wwc2019 (kept out on purpose), the Meal Balance Grub recipes and the
 Transfermarkt countries, competitions and clubs LOAD CSV (their repositories still not named).
-
-[s49E paragraph above]
 
 Helper s49F's paragraph (travel, transport, geography, energy, technology, telecoms and infrastructure), written
 blind for the forty-ninth split: no graph. The helper began at 00:22 UTC on 6 December 2026 (deadline 01:55) and
@@ -9353,7 +9407,31 @@ Kozukq/dataset_analysis, csantill/MAMEGraphGist, SWilDeV/GLO-4035_E13, lucasnijd
 Synop LOAD CSV and the Madrid metro loaders. The MONDIAL loader deserves a later helper's look if its repository can
 be named.
 
-[s49F paragraph above]
+The forty-ninth split (declared 2026-12-06, thirty-second session, before any xgrag command ran on its graphs). Six
+helpers (launched at 00:21 UTC with a deadline of 01:55, the briefs of HELPERS.md) reported within 72 minutes; four
+delivered a graph and two (sports, leisure and food; travel, transport and technology) found none that met the rules.
+The lead left one of the four out (s49C's mayo-diseases: its scraper's own README says it infringes Mayo Clinic's
+terms; see the note after s49C's paragraph): FORTY_NINTH_POOL = friends-episodes, israel-laws, swift-codes, drawn by
+`sorted(random.Random(77).sample(sorted(FORTY_NINTH_POOL), 3))` = all three: **frozen** (14 questions each).
+Declared as the helpers report them, and kept: israel-laws's repository had been left out by an earlier helper ("its
+README describes a Python graph, no Neo4j loader"), and s49A found the loader that judgement missed (db_handler.py and
+neo4j/*.cypher, run by the README's first method) in the fetched snapshot; its questions are in Hebrew and its
+relationship types are Hebrew words. swift-codes has two labels (Bank, Country), below the three the brief aims for;
+its writer runs the Java loader's statements with the parameters the Java computes. friends-episodes has 324 nodes
+and the shape of the corpus's himym graph. None of the three has a relationship property, so none has a
+relationship-property question.
+
+[s50A paragraph above]
+
+[s50B paragraph above]
+
+[s50C paragraph above]
+
+[s50D paragraph above]
+
+[s50E paragraph above]
+
+[s50F paragraph above]
 """
 
 from __future__ import annotations
@@ -9510,6 +9588,8 @@ FORTY_SEVENTH_SEED = 75
 FORTY_EIGHTH_POOL = ("china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty",
                      "vietnam-nutrition")
 FORTY_EIGHTH_SEED = 76
+FORTY_NINTH_POOL = ("friends-episodes", "israel-laws", "swift-codes")
+FORTY_NINTH_SEED = 77
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -19361,7 +19441,7 @@ def write_israel_laws(store: Any, mirror: Path) -> None:
     _run_loader(ISRAEL_LAWS, ISRAEL_LAWS_LOADER, source, importer, print=_quiet, open=open_)
 
 
-# [s49A source and writer above]
+# [s50A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -20029,7 +20109,7 @@ def write_swift_codes(store: Any, mirror: Path) -> None:
     store.query(branch, read_only=False)
 
 
-# [s49B source and writer above]
+# [s50B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -20704,7 +20784,7 @@ def write_ruc_faculty(store: Any, mirror: Path) -> None:
          namespace)
 
 
-# [s49C source and writer above]
+# [s50C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -21276,7 +21356,7 @@ def write_friends_episodes(store: Any, mirror: Path) -> None:
     _run_loader(FRIENDS, FRIENDS_LOADER, source, importer, open=opened)
 
 
-# [s49D source and writer above]
+# [s50D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -21684,7 +21764,7 @@ def write_vietnam_nutrition(store: Any, mirror: Path) -> None:
         _run_loader(NUTRITION_KG, path, source, importer, file=_NUTRITION_KG_ROOT + path, print=printed)
 
 
-# [s49E source and writer above]
+# [s50E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -22328,7 +22408,7 @@ def write_philippine_psgc(store: Any, mirror: Path) -> None:
         store.query(statement.strip(), {}, read_only=False)
 
 
-# [s49F source and writer above]
+# [s50F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -23251,7 +23331,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "parts of it that hold or receive a reference, and which law or part each one "
                                    "refers to (a 2021 university project's graph)",
           writer=write_israel_laws, source=ISRAEL_LAWS),
-    # [s49A Graph above]
+    # [s50A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -23312,7 +23392,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "town and whether it is a headquarters or a branch, the country it is located in "
                                    "(its ISO2 code and time zone) and the headquarters each branch belongs to",
           writer=write_swift_codes, source=SWIFT_CODES),
-    # [s49B Graph above]
+    # [s50B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -23361,7 +23441,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "project's scrape, in Chinese): each teacher's school, research fields or "
                                    "teaching section, titles, contact details and lab",
           writer=write_ruc_faculty, source=RUC_FACULTY),
-    # [s49C Graph above]
+    # [s50C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -23405,7 +23485,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "title, number in its season, US air date, US viewers in millions and "
                                           "IMDb rating, the season it is in, and the directors and writers of each",
           writer=write_friends_episodes, source=FRIENDS),
-    # [s49D Graph above]
+    # [s50D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -23439,7 +23519,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their glycemic index and nutrient values, and the foods good or to be "
                                            "restricted for each disease, with the reason",
           writer=write_vietnam_nutrition, source=NUTRITION_KG),
-    # [s49E Graph above]
+    # [s50E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -23475,7 +23555,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
           "API's Neo4j import of the parsed PSA workbook)",
           writer=write_philippine_psgc, source=PSGC),
-    # [s49F Graph above]
+    # [s50F Graph above]
 ]}
 
 

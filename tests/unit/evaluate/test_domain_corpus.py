@@ -243,6 +243,9 @@ SPLITS = [
     ("forty_eighth", 76, "spent",
      ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"],
      ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"]),
+    ("forty_ninth", 77, "frozen",
+     ["friends-episodes", "israel-laws", "swift-codes"],
+     ["friends-episodes", "israel-laws", "swift-codes"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8059,7 +8062,7 @@ def test_israel_laws_refuses_what_its_program_does_not_do(
         corpus.write_israel_laws(_IsraelLawsStore(), _israel_laws_mirror(tmp_path, monkeypatch, program))
 
 
-# [s49A tests above]
+# [s50A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -8986,7 +8989,7 @@ def test_swift_codes_is_read_at_its_pinned_commit() -> None:
     assert corpus.SWIFT_CODES_BATCH == 100
 
 
-# [s49B tests above]
+# [s50B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -9810,7 +9813,7 @@ def test_ruc_faculty_stops_as_jsonlines_does_on_a_blank_line(tmp_path: Path, mon
     assert [props["var"] for _, props in store.nodes.values()] == ["陈勇勤", "经济系-经济史教研室", "教授"]
 
 
-# [s49C tests above]
+# [s50C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -10554,7 +10557,7 @@ def test_friends_episodes_imports_and_opens_nothing_but_what_its_loader_needs(
     assert store.calls == []
 
 
-# [s49D tests above]
+# [s50D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -11034,7 +11037,7 @@ def test_vietnam_nutrition_refuses_a_loader_that_reads_imports_or_fails_unseen(
         corpus.write_vietnam_nutrition(Recorder(), _nkg_mirror(tmp_path, monkeypatch, **scripts))
 
 
-# [s49E tests above]
+# [s50E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -11734,4 +11737,4 @@ def test_philippine_psgc_refuses_what_it_does_not_read_as_written(tmp_path: Path
         corpus.write_philippine_psgc(Recorder(), _psgc_mirror(tmp_path, monkeypatch, parser, script))
 
 
-# [s49F tests above]
+# [s50F tests above]
