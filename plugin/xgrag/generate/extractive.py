@@ -131,7 +131,7 @@ from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
-from xgrag.retrieval.vietnamese import english_key, english_vietnamese, listed_words, reads_vietnamese
+from xgrag.retrieval.vietnamese import english_key, english_vietnamese, listed_words, reads_vietnamese, vietnamese_head
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     CHINESE_WORDS,
@@ -183,7 +183,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v64"
+READER_VERSION = "extractive-v65"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -2118,7 +2118,10 @@ class _Reading:
         # ORGANIZATION LLC, typed Trump; trumpworld, spent)
         legal = _COMPANY_STEMS if _LEGAL_FORM.search(name) and len(name.split()) > 1 and not self._bodies_typed \
             else set()
-        return nouns & (_head_stems(name) | legal)
+        # (a name in Vietnamese says its head first, "Cá thu" a fish: "loại cá nào", which fish, asked the dish's
+        # mackerel, not its fish sauce "Nước mắm cá"; vietnam-nutrition, spent)
+        heads = {st for w in vietnamese_head(name) for st in content_stems(w)} if self.vietnamese else _head_stems(name)
+        return nouns & (heads | legal)
 
     def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
         """The answer as people call it: a record named by its type and key whose name the context holds in a

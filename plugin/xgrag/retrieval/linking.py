@@ -902,6 +902,12 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             # first, more than the name without it, which another entity's whole name "Go Live" ties; kpop-network,
             # spent, linked the namesake)
             shorts = short_forms(s) + abbreviated_forms(surface)
+            # ... or a place named "<kind> of <name>" ("City of Baguio", "Province of Cebu") by its name, where the
+            # question says the kind elsewhere ("the city class of Baguio"; philippine-psgc, spent, linked only the
+            # barangays called Baguio and answered a barangay's town's class); not the kind a "which" asks for
+            if len(s) >= 3 and s[1] == "of" and s[0] not in _STOP and " ".join(s[2:]) not in _STOP and any(
+                    w == s[0] and (i == 0 or q[i - 1] not in ("which", "what")) for i, w in enumerate(q)):
+                shorts.append(s[2:])
             # ... or by the one word before its qualifier, typed as a name is (`qualified_word`, `_capitalised`)
             word = qualified_word(surface)
             if word is not None and word in capitalised:

@@ -70,6 +70,18 @@ VIETNAMESE_WORDS = {k: tuple(v.split()) for k, v in {
     "khái niệm": "concept term definition", "thuật ngữ": "term", "hiệu lực": "effect force",
     # kinds and names
     "loại": "type kind", "tên": "name", "mô tả": "description", "mã": "code",
+    # food and health (vietnam-nutrition, spent: "loại cá nào", "chất xơ", "bệnh gì nên hạn chế" met none of its
+    # ingredients "Cá thu", keys fiber_g or relation RESTRICTED_FOR)
+    "món": "dish", "món ăn": "dish", "nguyên liệu": "ingredient", "thành phần": "ingredient component",
+    "thực phẩm": "food", "nhóm thực phẩm": "food group category", "cá": "fish", "cua": "crab", "tôm": "shrimp",
+    "thịt": "meat", "gà": "chicken", "bò": "beef", "lợn": "pork", "heo": "pork", "nấm": "mushroom", "gạo": "rice",
+    "rau": "vegetable", "quả": "fruit", "trái cây": "fruit", "đậu": "bean", "trứng": "egg", "sữa": "milk",
+    "chất xơ": "fiber fibre", "chất béo": "fat", "chất đạm": "protein", "đạm": "protein",
+    "glucid": "carbohydrate carb glucid", "tinh bột": "starch carbohydrate", "đường": "sugar",
+    "năng lượng": "energy calories kcal", "calo": "calories kcal energy", "vitamin": "vitamin",
+    "canxi": "calcium", "sắt": "iron", "muối": "salt sodium", "natri": "sodium", "kali": "potassium",
+    "hàm lượng": "content amount", "bệnh": "disease illness", "hạn chế": "restricted restriction limit",
+    "kiêng": "avoid restricted", "nên ăn": "recommended", "phù hợp": "suitable recommended",
 }.items()}
 
 # Its function words, which name nothing typed in lower case ("là", is; "mà", that; "của", of): linking's runs of a
@@ -82,6 +94,9 @@ FUNCTION_WORDS = frozenset(
 # "<measure> bao nhiêu": how <adjective> (cao bao nhiêu: how tall)
 _MEASURES = {"cao": "tall", "dài": "long", "rộng": "wide", "nặng": "heavy", "lớn": "large", "xa": "far",
              "sâu": "deep", "nhanh": "fast", "to": "big"}
+# units a "bao nhiêu" asks an amount in ("bao nhiêu gam", how many grams: a measure, not a count)
+_UNITS = frozenset("gam g gram kg mg µg mcg kcal calo lít l ml mét m km cm mm giờ phút giây ngày tuần tháng năm tuổi "
+                   "đồng usd vnd phần trăm %".split())
 # Question phrases that stand alone, longest first in the pattern: their English as the reader reads it
 _ALONE = {
     "bao nhiêu tuổi": "how old", "bao lâu": "how long", "khi nào": "when", "lúc nào": "when", "bao giờ": "when",
@@ -184,8 +199,9 @@ def english_vietnamese(question: str, names: Collection[str] = ()) -> str:
         if m.group("adj"):
             return f"how {_MEASURES[m.group('adj').lower()]}"
         noun = m.group("noun")
-        # "bao nhiêu <noun>": how many of them; after what it measures ("độ tương đồng bao nhiêu"), how much
-        return "how many" if noun and noun.lower() not in FUNCTION_WORDS else "how much"
+        # "bao nhiêu <noun>": how many of them; after what it measures ("độ tương đồng bao nhiêu"), or with a unit
+        # ("bao nhiêu gam glucid": how many grams, an amount), how much
+        return "how many" if noun and noun.lower() not in FUNCTION_WORDS | _UNITS else "how much"
 
     take(_ALONE_PATTERN, lambda m: _ALONE[m.group(0).lower()])
     if not asked:
@@ -208,6 +224,13 @@ def english_vietnamese(question: str, names: Collection[str] = ()) -> str:
     read = "".join(pieces) + question[at:]
     read = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", read)).strip()
     return f"{asked[0]}? {read}" if asked else read
+
+
+def vietnamese_head(name: str) -> tuple[str, ...]:
+    """The English words of the vocabulary's word (the longest) that opens a name written in Vietnamese, which puts
+    a noun's head first ("Cá thu": a fish, "Nấm rơm": a mushroom, "Nước mắm cá" no fish); () where none opens it."""
+    m = _LISTED.match(name.strip())
+    return VIETNAMESE_WORDS[m.group(0).lower()] if m else ()
 
 
 _FOLDED: dict[str, tuple[str, ...]] = {}

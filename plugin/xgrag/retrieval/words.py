@@ -537,6 +537,13 @@ _CODE_KEY = re.compile(r"(?i:\b(?:cd|code|no|nr|num|number|id)\b)|[a-z](?:Code|N
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
 
+# A date as Chinese and Japanese write it: a month with its day or days, a year before them, a note after them in
+# brackets ("10月15-17日(旧暦9月)", "2019年10月1日", "3月"): japanese-mythology (spent) answered
+# "神嘗祭はいつ行われますか" with another node's verified_at, the festival's date_pattern no date
+_CJK_DATE = re.compile(r"^(?:\d{3,4}\s*年\s*)?\d{1,2}\s*月(?:\s*\d{1,2}(?:\s*[-~〜～–]\s*\d{1,2})?\s*[日号號])?"
+                       r"(?:\s*[(（][^)）]{0,20}[)）])?$")
+
+
 def _one_date(t: str, key: str | None) -> bool:
     """Whether `t` is one date or year as value_kind reads them (`key`: the property it is stored under)."""
     # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
@@ -545,7 +552,7 @@ def _one_date(t: str, key: str | None) -> bool:
     # column with a value missing) is one under a key that says a time or a year (douban-movies' `showtime`, spent)
     year = year or (_FLOAT_YEAR.match(t) is not None and key is not None
                     and (_TIME_KEY.search(key) is not None or "year" in key.lower()))
-    return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t) or _STAMP.match(t)
+    return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t) or _STAMP.match(t) or _CJK_DATE.match(t)
                 or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
 
 

@@ -802,3 +802,18 @@ def test_most_said_keeps_the_names_whose_other_words_the_question_says_most() ->
     # the typed words themselves do not count ("2006" typed as the name's part tells nothing apart)
     assert most_said({"x": "Rhino 2006", "y": "Rhino 2007"}, ["rhino", "2006"], set(key_tokens("Rhino 2006"))) \
         == {"x", "y"}
+
+
+def test_a_place_named_kind_of_name_is_linked_by_its_name_where_the_question_says_the_kind() -> None:
+    """philippine-psgc (spent): "What is the city class of Baguio?" linked the two barangays called Baguio, not the
+    City of Baguio, and answered a barangay's town's class."""
+    cands = [(Node("c", "City of Baguio", type="CityMunicipality"), 1.0), (Node("b1", "Baguio", type="Barangay"), 1.0),
+             (Node("b2", "Baguio", type="Barangay"), 1.0)]
+
+    def ids(question: str) -> list[str]:
+        return sorted(le.node.id for le in select_whole(question, cands)[0])
+
+    assert ids("What is the city class of Baguio?") == ["b1", "b2", "c"]
+    # without the kind said, or with the kind a "which" asks for, the name alone is the barangays'
+    assert ids("Which city is the barangay Baguio in?") == ["b1", "b2"]
+    assert ids("Where is Baguio?") == ["b1", "b2"]

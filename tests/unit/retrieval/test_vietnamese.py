@@ -11,7 +11,7 @@ from xgrag.generate.extractive import ExtractiveReader
 from xgrag.model.graph import Node
 from xgrag.retrieval.linking import candidate_spans, key_tokens, select_parts, select_whole
 from xgrag.retrieval.name_index import qualifier_first
-from xgrag.retrieval.vietnamese import english_key, english_vietnamese, reads_vietnamese
+from xgrag.retrieval.vietnamese import english_key, english_vietnamese, reads_vietnamese, vietnamese_head
 
 
 def _read(question: str, facts: list[Fact]) -> str:
@@ -78,6 +78,25 @@ def test_the_reader_answers_with_the_entity_a_vietnamese_which_asks_for() -> Non
     facts = [_edge("w", "Oh My Girl", "MANAGED_BY", "WM Entertainment", "Group", "Company"),
              _prop("o", "Oh My Girl", "nguyen_quan", "Seoul, Hàn Quốc", "Group")]
     assert _read("Oh My Girl thuộc công ty quản lý nào?", facts) == "WM Entertainment."
+
+
+def test_a_vietnamese_name_says_its_head_first_and_a_which_asks_for_it() -> None:
+    """vietnam-nutrition (spent): "loại cá nào", which fish, was answered with the dish's fish sauce (a last word "cá")
+    and "loại cua gì" with its salt; a name written in Vietnamese says what it is by its first word ("Cá thu", a
+    fish), and "bao nhiêu gam" asks an amount in grams, not a count."""
+    assert vietnamese_head("Cá thu") == ("fish",) and vietnamese_head("Nấm rơm") == ("mushroom",)
+    assert "fish" not in vietnamese_head("Nước mắm cá")
+    assert english_vietnamese("Món ruốc cá được làm từ loại cá nào?").startswith("which fish? ")
+    assert english_vietnamese("100 gam gạo tẻ máy chứa bao nhiêu gam glucid?").startswith("how much? ")
+    dish = "RUỐC CÁ"
+    facts = [_edge("1", dish, "CONTAINS_INGREDIENT", "Nước mắm cá", "Dish", "Ingredient"),
+             _edge("2", dish, "CONTAINS_INGREDIENT", "Cá thu", "Dish", "Ingredient"),
+             _edge("3", dish, "CONTAINS_INGREDIENT", "Muối", "Dish", "Ingredient")]
+    assert _read("Món ruốc cá được làm từ loại cá nào?", facts) == "Cá thu."
+    crab = [_edge("1", "CANH BẦU NẤU CUA", "CONTAINS_INGREDIENT", "Muối", "Dish", "Ingredient"),
+            _edge("2", "CANH BẦU NẤU CUA", "CONTAINS_INGREDIENT", "Cua đồng", "Dish", "Ingredient"),
+            _edge("3", "CANH BẦU NẤU CUA", "CONTAINS_INGREDIENT", "Bầu", "Dish", "Ingredient")]
+    assert _read("Canh bầu nấu cua dùng loại cua gì?", crab) == "Cua đồng."
 
 
 def test_a_function_word_or_a_general_word_alone_links_no_part_of_a_name() -> None:

@@ -658,3 +658,12 @@ def test_a_key_spelling_an_umlaut_out_says_the_word_with_it() -> None:
     assert content_stems("hoehe") & content_stems("Höhe")
     # words shorter than five letters are left alone
     assert "pom" not in content_stems("poem")
+
+
+def test_a_date_written_in_chinese_or_japanese_letters_is_a_date() -> None:
+    """japanese-mythology (spent): "神嘗祭はいつ行われますか" (when is it held) was answered with another node's
+    `verified_at`; the festival's `date_pattern` "10月15-17日(旧暦9月)" was no date."""
+    for text in ("10月15-17日(旧暦9月)", "2019年10月1日", "10月15日", "3月", "1999年 3月 8号"):
+        assert value_kind(text, "date"), text
+    for text in ("月光", "第10月", "10月15日から17日まで毎年行う大祭"):
+        assert not value_kind(text, "date"), text
