@@ -23326,7 +23326,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sections and articles with each article's title and full text, and the "
                                       "articles each article's text refers to (a 2025 legal chatbot's graph)",
           writer=write_vietnam_codes, source=VN_CODES),
-    Graph("israel-laws", "frozen", "Israel's laws and regulations (in Hebrew, from the Ministry of Justice's Akoma "
+    Graph("israel-laws", "spent", "Israel's laws and regulations (in Hebrew, from the Ministry of Justice's Akoma "
                                    "Ntoso files): each law's title, the chapters, points, appendices and other "
                                    "parts of it that hold or receive a reference, and which law or part each one "
                                    "refers to (a 2021 university project's graph)",
@@ -23387,7 +23387,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "shareholders of 2018 with the shares and per cent held (hyqshr/KGQA's "
                                              "financial question-answering graph)",
           writer=write_china_stock_concepts, source=KGQA),
-    Graph("swift-codes", "frozen", "SWIFT (BIC) codes of banks and other financial institutions in nine countries "
+    Graph("swift-codes", "spent", "SWIFT (BIC) codes of banks and other financial institutions in nine countries "
                                    "(Remitly's 2025 internship spreadsheet): each code's institution name, address, "
                                    "town and whether it is a headquarters or a branch, the country it is located in "
                                    "(its ISO2 code and time zone) and the headquarters each branch belongs to",
@@ -23481,7 +23481,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "emperors, regions, texts, periods, festivals and myth motifs, linked by ritual, lineage, authority, "
           "geographic, symbolic and period relationships that carry their kind, confidence and sources",
           writer=write_japanese_mythology, source=JP_MYTH),
-    Graph("friends-episodes", "frozen", "the sitcom Friends's 236 episodes over its ten seasons: each episode's "
+    Graph("friends-episodes", "spent", "the sitcom Friends's 236 episodes over its ten seasons: each episode's "
                                           "title, number in its season, US air date, US viewers in millions and "
                                           "IMDb rating, the season it is in, and the directors and writers of each",
           writer=write_friends_episodes, source=FRIENDS),

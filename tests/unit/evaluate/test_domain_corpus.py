@@ -243,7 +243,7 @@ SPLITS = [
     ("forty_eighth", 76, "spent",
      ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"],
      ["china-stock-concepts", "japanese-mythology", "philippine-psgc", "ruc-faculty", "vietnam-nutrition"]),
-    ("forty_ninth", 77, "frozen",
+    ("forty_ninth", 77, "spent",
      ["friends-episodes", "israel-laws", "swift-codes"],
      ["friends-episodes", "israel-laws", "swift-codes"]),
 ]
@@ -8984,7 +8984,7 @@ def test_swift_codes_header_case_is_ignored_as_commons_csv_ignores_it() -> None:
 
 def test_swift_codes_is_read_at_its_pinned_commit() -> None:
     assert corpus.graph("swift-codes").source == corpus.SWIFT_CODES
-    assert corpus.graph("swift-codes").split == "frozen"
+    assert corpus.graph("swift-codes").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SWIFT_CODES_COMMIT)
     assert corpus.SWIFT_CODES_BATCH == 100
 
