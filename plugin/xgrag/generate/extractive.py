@@ -183,7 +183,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v65"
+READER_VERSION = "extractive-v66"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -1546,9 +1546,13 @@ class _Reading:
         # what "how many" counts: a number under a key that names it is a count, though not a whole one ("how many
         # viewers": 7.64, in millions)
         # (in a compound its head: "how many IMDb votes" counts votes)
-        counted = re.search(r"\bhow many\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
+        # (a scale said before it is no part of it: "how many million US viewers" counts viewers, `views` 23.2, not
+        # the episode's number; friends-episodes, spent)
+        counted = re.search(r"\bhow many\s+(?:(?:hundred|thousand|million|billion|trillion)s?\s+(?:of\s+)?)?"
+                            r"([a-z]+)(?:\s+([a-z]+))?", plain.lower())
+        # (... and a verb after it is none: "how many viewers watched X" counts viewers, not "watched")
         head = None if counted is None else counted.group(2) if counted.group(2) and counted.group(2) not in WEAK \
-            else counted.group(1)
+            and not (counted.group(2).endswith("ed") and len(counted.group(2)) > 4) else counted.group(1)
         # (... not the English word read beside a word of the question's language: "hvor mange ansatte" counts the
         # `antall ansatte` its graph writes in Norwegian, not "employees"; nav-job-ads, spent, answered the orgnr)
         if counted is not None and counted.group(2) and counted.group(2) in english_of(counted.group(1),

@@ -63,6 +63,7 @@ from xgrag.retrieval.words import (
     SCHEMA_WORDS,
     content_stems,
     detach_particles,
+    detach_prefixes,
     english_interrogatives,
     join_typed_names,
     set_apart,
@@ -856,6 +857,10 @@ def _capitalised(question: str) -> frozenset[str]:
                      and w.group()[1:].islower() and not re.search(r"[.!?:]\s*$", question[:w.start()]))
 
 
+# a name, a comma, then a year with at most a word before it (a Hebrew calendar's year, "תשכ""ה–1965"; "Act No. 5 of")
+_WITHOUT_YEAR = re.compile(r"^(.+?),\s*(?:[^\s,]+\s*[-–—]?\s*)?\d{4}\s*$")
+
+
 def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema_stems: frozenset[str] = frozenset()
                   ) -> tuple[list[LinkedEntity], set[int]]:
     """select_mentions, plus the question-token positions the chosen mentions cover. `schema_stems`: the stems of
@@ -902,6 +907,11 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             # first, more than the name without it, which another entity's whole name "Go Live" ties; kpop-network,
             # spent, linked the namesake)
             shorts = short_forms(s) + abbreviated_forms(surface)
+            # ... or a name ending in its year after a comma ("Companies Act, 2013", "חוק הירושה, תשכ"ה–1965") without
+            # it, as laws and treaties are cited (israel-laws, spent: no law was linked by its title)
+            dated = _WITHOUT_YEAR.match(surface)
+            if dated is not None and len(key_tokens(dated.group(1))) >= 2:
+                shorts.append(key_tokens(dated.group(1)))
             # ... or a place named "<kind> of <name>" ("City of Baguio", "Province of Cebu") by its name, where the
             # question says the kind elsewhere ("the city class of Baguio"; philippine-psgc, spent, linked only the
             # barangays called Baguio and answered a barangay's town's class); not the kind a "which" asks for
@@ -1929,6 +1939,8 @@ class Linker:
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
         # a name with a Korean particle written onto it ("교황청에") is linked as the name
         question = detach_particles(question, self._known_word)
+        # ... and a name with one of Hebrew's one-letter words written onto it ("בחוק ...") as the name
+        question = detach_prefixes(question, self._known_word)
         excluded = sorted(set(excluded_node_ids))
         # ... and a name inside a run of Chinese or Japanese letters is set apart, as a word of its own
         question = set_apart(question, self._unspaced_names(question, excluded))

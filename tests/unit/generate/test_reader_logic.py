@@ -3533,3 +3533,15 @@ def test_a_key_written_as_one_word_is_read_as_its_words_where_the_question_says_
     kept = compound_keys_read("who is the candidate", [Fact("c", "X", "candidate", "Y", "property")])
     assert kept[0].relation == "candidate"
     assert compound_keys_read("when was it released", facts)[3].relation == "release date"
+
+
+def test_how_many_counts_the_noun_after_a_scale_and_before_a_verb() -> None:
+    """friends-episodes (spent): "How many million US viewers watched X?" counted "us" (the words after "million")
+    and answered the episode's number; "how many viewers watched X" counted "watched"."""
+    e = "The One with the Free Porn"
+    facts = [_prop("1", e, "episode_num", "17", "Episode"), _prop("2", e, "views", "23.2", "Episode"),
+             _prop("3", e, "rating", "8.5", "Episode"), _edge("4", e, "IN", "Season 4", "Episode", "Season")]
+    for question in (f"How many million US viewers watched {e}?", f"How many viewers watched {e}?",
+                     f"How many thousands of viewers did {e} have?"):
+        assert _read(question, facts) == ("23.2.", ["2"]), question
+    assert _read("How many episodes are in Season 4?", facts)[0] != "23.2."

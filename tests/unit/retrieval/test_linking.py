@@ -817,3 +817,29 @@ def test_a_place_named_kind_of_name_is_linked_by_its_name_where_the_question_say
     # without the kind said, or with the kind a "which" asks for, the name alone is the barangays'
     assert ids("Which city is the barangay Baguio in?") == ["b1", "b2"]
     assert ids("Where is Baguio?") == ["b1", "b2"]
+
+
+def test_a_law_cited_without_its_year_and_with_a_hebrew_prefix_on_its_first_word_is_linked() -> None:
+    """israel-laws (spent): laws are named "<title>, <Hebrew year>–<year>" and questions cite them by title, with
+    Hebrew's one-letter words written onto the first word ("לחוק חוזה הביטוח", to the Insurance Contract Law): no law
+    was linked."""
+    from xgrag.retrieval.words import detach_prefixes
+
+    law = Node("l", 'חוק חוזה הביטוח, התשמ""א–1981', type="Law")
+    act = Node("a", "Companies Act, 2013", type="Law")
+    cands = [(law, 1.0), (act, 1.0), (Node("s", "Smith, John"), 1.0)]
+    words = {w for n, _ in cands for w in key_tokens(n.name)}
+
+    def ids(question: str) -> list[str]:
+        typed = detach_prefixes(question, lambda w: set(key_tokens(w)) <= words)
+        return sorted(le.node.id for le in select_whole(typed, cands)[0])
+
+    assert ids("לאיזה דבר חקיקה מפנה סעיף 73 לחוק חוזה הביטוח?") == ["l"]
+    assert ids("מה נקבע בחוק חוזה הביטוח?") == ["l"]
+    assert ids("Which section of the Companies Act defines a director?") == ["a"]
+    # a comma before no year is no dated name: "Smith" alone links no "Smith, John"
+    assert ids("Who is Smith?") == []
+    # a word that is known whole, or whose rest is no known word, keeps its letters
+    assert detach_prefixes("מה נקבע בחוק?", lambda w: w in {"חוק"}) == "מה נקבע חוק?"
+    assert detach_prefixes("מה נקבע בחוק?", lambda w: w in {"בחוק", "חוק"}) == "מה נקבע בחוק?"
+    assert detach_prefixes("Who wrote Bob?", lambda w: w == "ob") == "Who wrote Bob?"
