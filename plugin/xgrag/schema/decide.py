@@ -441,6 +441,11 @@ _RELATION_IDENTIFIER = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)+")
 _RELATION_PHRASE = re.compile(r"[^\W\d_][\w\- ]{0,47}")
 
 
+def _says_relation(key: str) -> bool:
+    """Does a key's name say it holds a relation (`_RELATION_KEY_WORDS`: "relation_type", "predicate")?"""
+    return bool(set(key_text(key).lower().split()) & _RELATION_KEY_WORDS)
+
+
 def _names_relation(key: str, s: PropertyStats, sampled: int) -> bool:
     """Does `key` name each relationship's relation, its type only grouping them (japanese-mythology, spent: RITUAL
     {relation_type: "primary_deity_of"}, LINEAGE {relation_type: "parent_of"}; a generic RELATED {predicate: ...})?
@@ -454,8 +459,7 @@ def _names_relation(key: str, s: PropertyStats, sampled: int) -> bool:
         return False
     if not all(_RELATION_PHRASE.fullmatch(x) and len(re.split(r"[\s_\-]+", x.strip())) <= 5 for x in s.examples):
         return False
-    words = set(key_text(key).lower().split())
-    if words & _RELATION_KEY_WORDS:
+    if _says_relation(key):
         return True
     return key.lower() in _GENERIC_KEYS and all(_RELATION_IDENTIFIER.fullmatch(x) for x in s.examples)
 
@@ -467,7 +471,7 @@ def _relation_property(tp: TypeProfile, end_keys: set[str]) -> tuple[str, str] |
              if k not in end_keys and IDENTIFIER.fullmatch(k) and _names_relation(k, s, tp.sampled)]
     if not found:
         return None
-    key, s = min(found, key=lambda ks: (not set(key_text(ks[0]).lower().split()) & _RELATION_KEY_WORDS,
+    key, s = min(found, key=lambda ks: (not _says_relation(ks[0]),
                                         -ks[1].present, ks[0]))
     shown = ", ".join(f'"{x}"' for x in s.examples)
     values = f"{s.distinct} value{'s' if s.distinct != 1 else ''}"
