@@ -946,3 +946,47 @@ def test_a_record_described_by_the_words_of_its_text_is_linked_without_a_quote(s
     assert described("Who tweeted that Pelosi spent two minutes blasting Flynn?") == {"Tweet 831601749156851712"}
     # three of the question's own words (president, jobs, today) are too few, though a text holds them all
     assert described("Which user tweeted about the president and jobs today?") == set()
+
+
+def test_namesakes_a_name_shares_are_told_apart_by_the_facts_the_question_types(server: Neo4jStore) -> None:
+    """Banks that share one name (a head office and its branches, each its own SWIFT code) are told apart by the
+    town and kind the question types beside the name; nothing typed keeps them all (`namesakes_told_apart`)."""
+    wipe(server)
+    server.query("""
+        CREATE (hq:Bank {code: 'SCOTXXX', name: 'Scotiabank Chile', town: 'Santiago', type: 'HEADQUARTERS'})
+        CREATE (:Bank {code: 'SCOT064', name: 'Scotiabank Chile', town: 'Arica', type: 'BRANCH'})-[:BRANCH_OF]->(hq)
+        CREATE (:Bank {code: 'SCOT055', name: 'Scotiabank Chile', town: 'Santiago', type: 'BRANCH'})-[:BRANCH_OF]->(hq)
+        CREATE (:Bank {code: 'OTHER', name: 'Banco Arica', town: 'Arica', type: 'HEADQUARTERS'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Bank", key="code", name=["name"], facts=["code", "town", "type"])]))
+
+    def codes(question: str) -> list[str]:
+        ids = [le.node.id for le in Retriever(store).link(question)]
+        rows = store.query("MATCH (b:Bank) WHERE elementId(b) IN $ids RETURN b.code AS c", {"ids": ids})
+        return sorted(r["c"] for r in rows)
+
+    assert codes("What code does Scotiabank Chile's Arica branch have?") == ["SCOT064"]
+    assert codes("Which Scotiabank Chile office is the headquarters?") == ["SCOTXXX"]
+    assert codes("Which Scotiabank Chile offices are in Santiago?") == ["SCOT055", "SCOTXXX"]
+    assert codes("Where is Scotiabank Chile?") == ["SCOT055", "SCOT064", "SCOTXXX"]
+
+
+def test_a_law_cited_with_a_hebrew_prefix_and_without_its_year_and_a_place_by_kind_of_name_link(
+        server: Neo4jStore) -> None:
+    """Hebrew writes one-letter words onto the next ("לחוק": to the law), and laws are cited by title without the
+    year their name ends in (`detach_prefixes`, `_WITHOUT_YEAR`); a place named "<kind> of <name>" links by its name
+    where the question says the kind elsewhere (`select_whole`), not where a "which" asks for it."""
+    wipe(server)
+    server.query("""
+        CREATE (:Law {name: 'חוק חוזה הביטוח, תשמ"א–1981'}), (:Law {name: 'Companies Act, 2013'})
+        CREATE (:City {name: 'City of Baguio', class: 'highly urbanized'}), (:Barangay {name: 'Baguio'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Law", name=["name"]), EntityMapping(label="City", name=["name"], facts=["class"]),
+        EntityMapping(label="Barangay", name=["name"])]))
+    names = lambda q: sorted(le.node.name for le in Retriever(store).link(q))  # noqa: E731
+    assert names("לאיזה דבר חקיקה מפנה סעיף 73 לחוק חוזה הביטוח?") == ['חוק חוזה הביטוח, תשמ"א–1981']
+    assert names("Which section of the Companies Act defines a director?") == ["Companies Act, 2013"]
+    assert "City of Baguio" in names("What is the city class of Baguio?")
+    assert "City of Baguio" not in names("Which city is Baguio in?")

@@ -995,6 +995,35 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
 _BEFORE_YEAR = frozenset({"in", "of", "for", "from", "at", "during"})
 
 
+# A value longer than this many words is a text, not what a question types to tell namesakes apart
+_TELLING_WORDS = 6
+
+
+def namesakes_told_apart(question: str, mention: str, held: Mapping[str, Sequence[str]]) -> set[str]:
+    """Of the nodes one mention linked that share its name (`held`: each one's fact values), the ones the rest of
+    the question tells apart: those holding the most values the question types outside the mention ("Scotiabank
+    Chile's Arica branch": five banks called SCOTIABANK CHILE, one a BRANCH in ARICA; swift-codes, spent, read
+    another branch's code). A value of the name's own words, of function words only or of over `_TELLING_WORDS`
+    words tells nothing. Every id when no value is typed, or when the values typed tie them all."""
+    q, m = key_tokens(question), key_tokens(mention)
+    at = _find(q, m) if m else -1
+    sides = [q[:at], q[at + len(m):]] if at >= 0 else [q]
+    silent = set(m) | _STOP | _FUNCTION
+    said: dict[str, int] = {}
+    for node_id, values in held.items():
+        hits = set()
+        for value in values:
+            words = key_tokens(value)
+            if not words or len(words) > _TELLING_WORDS or set(words) <= silent or len("".join(words)) < 3:
+                continue
+            if any(_find(side, words) >= 0 for side in sides):
+                hits.add(words)
+        said[node_id] = len(hits)
+    best = max(said.values(), default=0)
+    kept = {node_id for node_id, n in said.items() if n == best}
+    return set(held) if best == 0 else kept
+
+
 def _year_apart(q: tuple[str, ...], used: list[int]) -> bool:
     """Whether a name's words, said in order, are apart only where its year is: a name composed of a title and a
     year ("Australian Open 2003") typed with a preposition before the year ("the Australian Open in 2003")."""
@@ -2063,6 +2092,8 @@ class Linker:
             found += self._records_joining(question, found, excluded)
         if self.store.schema.general and found:
             found = self._editions_by_year(question, found, candidates)
+        if self.store.schema.general and len(found) >= 2:
+            found = self._namesakes_apart(question, found)
         if self.store.schema.general and found:
             found = self._named_by(found, excluded)
         return found
@@ -2172,6 +2203,35 @@ class Linker:
         for le in out:
             once.setdefault(le.node.id, le)
         return list(once.values())
+
+    def _namesakes_apart(self, question: str, linked: list[LinkedEntity]) -> list[LinkedEntity]:
+        """Nodes one mention linked by a name they share, narrowed to those the rest of the question tells apart by
+        their facts (`namesakes_told_apart`); the others are dropped. A mention that linked one node is kept."""
+        groups: dict[str, list[LinkedEntity]] = {}
+        for le in linked:
+            groups.setdefault(normalise(le.mention), []).append(le)
+        facts = {m.label: list(m.facts) for m in self.store.schema.entity_mappings()}
+        dropped: set[str] = set()
+        for group in groups.values():
+            nodes = {le.node.id: le.node for le in group}
+            if len(nodes) < 2 or len({normalise(n.name) for n in nodes.values()}) != 1:
+                continue
+            held: dict[str, list[str]] = {i: [] for i in nodes}
+            for label in sorted({n.type or "" for n in nodes.values()}):
+                keys = facts.get(label, [])
+                if not keys:
+                    continue
+                # the label and keys from the validated mapping; the ids and keys as parameters
+                rows = self.store.query(f"MATCH (n:{quote(label)}) WHERE elementId(n) IN $ids "
+                                        "RETURN elementId(n) AS id, [k IN $keys | n[k]] AS values",
+                                        {"ids": [i for i, n in nodes.items() if n.type == label], "keys": keys})
+                for row in rows:
+                    for value in row["values"]:
+                        held[str(row["id"])] += [str(v) for v in (value if isinstance(value, list) else [value])
+                                                 if v is not None]
+            kept = namesakes_told_apart(question, group[0].mention, held)
+            dropped |= set(nodes) - kept
+        return [le for le in linked if le.node.id not in dropped] if dropped else linked
 
     def _records_held(self, question: str, linked: Sequence[LinkedEntity], asks: frozenset[str],
                       excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:
