@@ -183,7 +183,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v66"
+READER_VERSION = "extractive-v67"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -1380,6 +1380,7 @@ class _Reading:
                 unnamed = ahead + " " + behind
             unnamed = unnamed.replace(w.lower(), " ")
         self.unnamed_stems = content_stems(unnamed)
+        self.unnamed_words = re.findall(r"\w+", unnamed)
         own |= {st for n in self.excluded for st in content_stems(n)} | self.quote_words
         own |= content_stems(" ".join(re.findall(_EXCLUDING, plain.lower())))
         own |= {st for n in said if n in other_names for st in content_stems(n)}
@@ -3130,11 +3131,19 @@ class _Reading:
         if len(steps) < 3 or not end.value or end.at == start or end.fact.via is not None \
                 or self.types.get(end.at) is None or self.types.get(end.at) != self.types.get(start) \
                 or (start, end.fact.relation) not in self._own_keys \
-                or self._type_stems(start) & self.unnamed_stems:  # others of its kind asked about
+                or self._others_said(start, end.fact.relation):  # others of its kind asked about
             return False
         # (through a neighbour of another kind: in a graph of one kind of node, MetaQA's, every entity is a sibling)
         return any(not a.value and not b.value and a.fact.relation == b.fact.relation and b.to == end.at
                    and self.types.get(a.to) != self.types.get(start) for a, b in itertools.pairwise(steps[:-1]))
+
+    def _others_said(self, entity: str, key: str) -> bool:
+        """Whether the question speaks of others of `entity`'s type outside the names it types: says the type's word,
+        once more than the asked key's own word does ("what episode number within its season is X" says "episode"
+        as episode_num's word, of no other episode; friends-episodes, spent, read another episode's number)."""
+        kind = self._type_stems(entity)
+        said = sum(1 for w in self.unnamed_words if content_stems(w) & kind)
+        return said > (1 if kind & content_stems(key_text(key)) else 0)
 
     @functools.cached_property
     def picked(self) -> set[str]:

@@ -3545,3 +3545,16 @@ def test_how_many_counts_the_noun_after_a_scale_and_before_a_verb() -> None:
                      f"How many thousands of viewers did {e} have?"):
         assert _read(question, facts) == ("23.2.", ["2"]), question
     assert _read("How many episodes are in Season 4?", facts)[0] != "23.2."
+
+
+def test_a_type_word_that_is_the_asked_keys_own_word_speaks_of_no_other_of_its_kind() -> None:
+    # friends-episodes (spent): "what episode number within its season is X" says "episode" as episode_num's word,
+    # not of other episodes; it read the number of another episode of X's season that shares "Rachel" with X
+    x, other = "The One Where Rachel Goes Back to Work", "The One with Rachel's Other Sister"
+    facts = [_edge("i1", x, "IN", "Season 9", "Episode", "Season"),
+             _edge("i2", other, "IN", "Season 9", "Episode", "Season"),
+             _prop("n1", x, "episode_num", "11", "Episode"),
+             _prop("n2", other, "episode_num", "8", "Episode")]
+    assert _read(f"What episode number within its season is {x}?", facts) == ("11.", ["n1"])
+    # ... while one that speaks of the others of its kind reads theirs
+    assert _read(f"Which episode number does the other episode of the season of {x} have?", facts)[0] == "8."
