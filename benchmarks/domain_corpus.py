@@ -9456,18 +9456,20 @@ Argentine votes ETL (data fetched at run time), a Brazilian federal budget loade
 UnidadeOrçamentária nodes read from a DATA_SOURCE_URI), an Indian government schemes GraphIngestor app, a Brazilian 1988
 Constitution loader, a Vietnamese penal code LOAD CSV (laws, parts and penalty frames: its CSVs not found), an oil
 geopolitics sanctions graph (on what looks like synthetic Kaggle data), an FEC bulk-data loader (downloads), a Finnish
-politicians system (its collectors fetch at run time) and tnau94/traffic-law-graphrag (no snapshot). Looked for again
-and still not usable: Jona1056/TESIS (fetched again: HEAD d824b0b still holds the CSVs without the .cypher scripts), the
-Korean 조달청 payments loader (its CSV, 조달청_대금종결집계내역_납품요구_20240802.csv, is not found in the index, its
-repository still not identified) and the Indian court case loader over extracted_cases_clean.csv (not in the index).
-Seen again, in the corpus or left out before, not tried again: labdados/tec-cid, KalberRoberto/bd_transparenciacidada,
-legis-graph, maxharlow/scrape-pef, usuallycwdillon/george, ch-ricardor/Neo4j, mohammadimathstar/ECtHR-Network,
+politicians system (its collectors fetch at run time), a LOAD CSV of ministries, events, patients_1000.csv and
+government projects (not examined further) and tnau94/traffic-law-graphrag (no snapshot). Looked for again and still not
+usable: Jona1056/TESIS (fetched again: HEAD d824b0b still holds the CSVs without the .cypher scripts), the Korean 조달청
+payments loader (its CSV, 조달청_대금종결집계내역_납품요구_20240802.csv, is not found in the index, its repository still
+not identified) and the Indian court case loader over extracted_cases_clean.csv (not in the index). Seen again, in the
+corpus or left out before, not tried again: labdados/tec-cid, KalberRoberto/bd_transparenciacidada, legis-graph,
+maxharlow/scrape-pef, usuallycwdillon/george, ch-ricardor/Neo4j, mohammadimathstar/ECtHR-Network,
 justin-napolitano/supreme_court_graph_neo4j, AtharvTrivedi21/LegalRAG-KnowledgeGraph, ma3u/Sozialrecht_RAG,
 PDNMX/datosDataton2019, DFID/dcm-graph, hyensooharry's repository (still no snapshot), sinar/popit_relationship,
 ilyankou/passport-index-dataset, wikit-ai/kg-rag-egc2024 (SustainGraph's SDG loader), the Irish 2016 election course
 projects, the Czech UPA voting scripts, the OpenParliament and CanadaGPT ingesters, the swissparlpy loader, the
 Brazilian chamber expenses (Deputado, Fornecedor) loaders, the Indian constituency-to-district loader, the Sri Lankan
-gazette loaders and the Scala UK contract awards loader.
+gazette loaders, the Andalusian COVID-19 municipalities LOAD CSV, namkha1032/NaLLM, Boscillator/voteslikemyfave and the
+Scala UK contract awards loader.
 
 [s50A paragraph above]
 
