@@ -9421,6 +9421,56 @@ its writer runs the Java loader's statements with the parameters the Java comput
 and the shape of the corpus's himym graph. None of the three has a relationship property, so none has a
 relationship-property question.
 
+Helper s50A's paragraph (government, law, courts, elections, legislation, politics and public administration), written
+blind for the fiftieth split: no graph. The helper began at 02:55 UTC on 6 December 2026 (deadline 04:20) and searched
+(code, pages and docs searches, find_string, find_files and find_repos, in English, Portuguese, Spanish, French, German,
+Dutch, Korean and Chinese, for parliaments, deputies, constituencies, elections, party donations, parliamentary
+transcripts, government agencies and organisation charts, procurement, treaties, international organisations, EU law,
+courts, judges, case law and statutes); it found no repository that meets the rules and is neither in the corpus nor
+left out before, so it adds no Graph, no writer and no question file, and no xgrag command was run on anything.
+Considered for the first time and left out: Krishsuthar91/indian-legal-graphrag (fetched, HEAD 160613d: the 129 parsed
+documents in data/hierarchy/ that its src/knowledge_graph/importer.py loads are 110 copies of an 11-node, four-section
+"Indian Contract Act, 1892" test document, 17 of a 46-node Contract Act parse, one 16-node test document and one
+311-node Indian Penal Code parse that finds 36 of the Code's sections beside 109 explanations and 95 illustrations: too
+small or garbled); Niekvandam/neo4j-tkapi (fetched, HEAD e6ba95d: fourteen Tweede Kamer sitting transcripts, VLOS XML,
+are committed, but its vlos_neo4j_loader.py runs them through VlosPipeline, which matches every sitting, activity,
+speaker and case against the live Tweede Kamer OData API through tkapi, and keys its speaker nodes by Python's salted
+hash(); its other loaders read that API, as the tkapi loader left out before does); Edu-Spinelli/bdcd-camera (by its
+listing, importar_aura.py over committed deputies, parties and parliamentary fronts of the same Chamber camara-deputados
+holds, fronts included; membros_frentes.json, its only front membership file, is not committed); mnov88/marked (EU
+regulations' CELLAR metadata for a Swift app, no Neo4j); ma3u/EU-GraphRAG (by its summaries, an ELI, ECLI and EuroVoc
+schema script with sample rows, not examined further); sebastianrein/eulex-build (EUR-Lex datasets exported to CSV,
+Parquet and SQLite, no Neo4j); ShouwangH/nyc-civic-structure (New York City, state and federal structure as JSON for a
+Drizzle and Postgres app, no Neo4j file in its listing); coddhisatva/eCFR-Analyzer-Scripting (eCFR agency mappings as
+Postgres SQL); Valouleloup/scrutin-visualizer (French Assembly votes as a JavaScript object) and CivicDash/democratie
+(the Assembly's open data into SQL, by its documents); seongyonglim/MyPoly-LawData (Korean bills, members and votes in
+Postgres); isaacfreeth-ctrl/Croesus (a donations tracker over live registers, no Neo4j); game-of-mates/game-of-mates
+(Australian parliament and lobbying data as CSV and JSON, but loaded into a TinkerPop Gremlin server, not Neo4j);
+nomhiro/japan-government-kg (RDF in Fuseki); NathanMH/OpenGovGraphs, jcalvert's govgraph, daviddiviny's and
+Klaidoscope14's government graphs and andyphua114/sg-electoral-boundary (no Neo4j); MPs-Analyser/mps-api (an API only);
+Lewington-pitsos's repositories (no loader); asti-nisrina02/Chatbot_BPBD and Krx-21/Thai-Legal-GraphRAG (graphs an LLM
+extracts from PDFs); woongaro's, tandat-dao's, gabrielefuoco's (Normattiva downloads), suislanchez's (CourtListener
+downloads) and the legal-graphrag-platform-vn legal graphs (no graph data committed); a FalkorDB loader of France's LEGI
+and JADE (not Neo4j); and, their repositories not named by the index or their data not committed: the Como Voto
+Argentine votes ETL (data fetched at run time), a Brazilian federal budget loader (ÓrgãoSuperior, ÓrgãoSubordinado and
+UnidadeOrçamentária nodes read from a DATA_SOURCE_URI), an Indian government schemes GraphIngestor app, a Brazilian 1988
+Constitution loader, a Vietnamese penal code LOAD CSV (laws, parts and penalty frames: its CSVs not found), an oil
+geopolitics sanctions graph (on what looks like synthetic Kaggle data), an FEC bulk-data loader (downloads), a Finnish
+politicians system (its collectors fetch at run time), a LOAD CSV of ministries, events, patients_1000.csv and
+government projects (not examined further) and tnau94/traffic-law-graphrag (no snapshot). Looked for again and still not
+usable: Jona1056/TESIS (fetched again: HEAD d824b0b still holds the CSVs without the .cypher scripts), the Korean 조달청
+payments loader (its CSV, 조달청_대금종결집계내역_납품요구_20240802.csv, is not found in the index, its repository still
+not identified) and the Indian court case loader over extracted_cases_clean.csv (not in the index). Seen again, in the
+corpus or left out before, not tried again: labdados/tec-cid, KalberRoberto/bd_transparenciacidada, legis-graph,
+maxharlow/scrape-pef, usuallycwdillon/george, ch-ricardor/Neo4j, mohammadimathstar/ECtHR-Network,
+justin-napolitano/supreme_court_graph_neo4j, AtharvTrivedi21/LegalRAG-KnowledgeGraph, ma3u/Sozialrecht_RAG,
+PDNMX/datosDataton2019, DFID/dcm-graph, hyensooharry's repository (still no snapshot), sinar/popit_relationship,
+ilyankou/passport-index-dataset, wikit-ai/kg-rag-egc2024 (SustainGraph's SDG loader), the Irish 2016 election course
+projects, the Czech UPA voting scripts, the OpenParliament and CanadaGPT ingesters, the swissparlpy loader, the
+Brazilian chamber expenses (Deputado, Fornecedor) loaders, the Indian constituency-to-district loader, the Sri Lankan
+gazette loaders, the Andalusian COVID-19 municipalities LOAD CSV, namkha1032/NaLLM, Boscillator/voteslikemyfave and the
+Scala UK contract awards loader.
+
 [s50A paragraph above]
 
 [s50B paragraph above]
