@@ -20109,6 +20109,63 @@ def write_swift_codes(store: Any, mirror: Path) -> None:
     store.query(branch, read_only=False)
 
 
+APEVUE = "neo4j-partners/apevue-knowledge-graph"  # Ben Lackey's (Neo4j partner team) ApeVue 50 example, Apache-2.0
+# its HEAD (7 February 2023, "more documentation"); load.ipynb and data/*.csv as 20 October 2022 left them
+APEVUE_COMMIT = "d4019ab3088cbe1fc0af1358d03c7c583c83c481"
+APEVUE_NOTEBOOK = "load.ipynb"  # its first notebook: the load (enrich.ipynb, the second, needs a Google API key)
+# the raw.githubusercontent.com URLs its LOAD CSVs read: the repository's own files (data/*.csv)
+APEVUE_URL = "https://raw.githubusercontent.com/neo4j-partners/apevue-knowledge-graph/main/"
+# `REQUIRE (p.name) IS NODE KEY`: a node key on one property, in parentheses (which _five's _NODE_KEY does not read);
+# Community Edition, the embedded server's, refuses node keys: the uniqueness they imply
+_APEVUE_NODE_KEY = re.compile(r"(?is)(\bREQUIRE\s+\(\s*\w+\.\w+\s*\)\s+)IS\s+NODE\s+KEY")
+
+
+def _apevue_queries(notebook: bytes) -> list[str]:
+    """The queries load.ipynb runs, in the order its code cells run them: the first argument of each
+    `gds.run_cypher(...)` call, a string constant (an f-string or a variable would be refused)."""
+    import ast
+
+    queries: list[str] = []
+    for cell in json.loads(notebook)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:  # a cell of shell or magic lines (%pip install)
+            continue
+        calls = sorted((node.lineno, node.col_offset, node) for node in ast.walk(tree)
+                       if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                       and node.func.attr == "run_cypher")
+        for _, _, call in calls:
+            if not call.args or not (isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)):
+                raise CorpusError(f"{APEVUE}: {APEVUE_NOTEBOOK} runs a query that is not a string constant "
+                                  f"(line {call.lineno} of its cell)")
+            queries.append(call.args[0].value)
+    return queries
+
+
+def write_apevue(store: Any, mirror: Path) -> None:
+    """The load of neo4j-partners/apevue-knowledge-graph as committed at APEVUE_COMMIT: every `gds.run_cypher` query
+    of load.ipynb, in its order, as written (the ApeVue 50, an index of fifty late-stage private companies traded on
+    secondary markets, with their returns and their investors in the first half of 2022): three constraints, the
+    Sector nodes (data/sectors.csv), the Investor nodes (data/investors.csv), the Company nodes with their Return,
+    OpenInterest and Depth (data/returns.csv, ON CREATE), then each sector CONTAINS its companies and each investor
+    OWNS its companies; each LOAD CSV reads the repository's file its raw.githubusercontent.com URL names
+    (APEVUE_URL; any other URL is refused). What the loader had to change: its node keys on one property (written
+    `REQUIRE (p.name) IS NODE KEY`, which its AuraDS, an Enterprise server, accepts) are uniqueness constraints, as
+    Community Edition, the embedded server's, refuses node keys (_APEVUE_NODE_KEY)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(APEVUE_URL):
+            raise CorpusError(f"{APEVUE}: {APEVUE_NOTEBOOK} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(APEVUE, url.removeprefix(APEVUE_URL), mirror, APEVUE_COMMIT), delimiter)
+
+    queries = _apevue_queries(read_file(APEVUE, APEVUE_NOTEBOOK, mirror, APEVUE_COMMIT))
+    if not any(_LOAD_CSV.search(query) for query in queries):
+        raise CorpusError(f"{APEVUE}: no LOAD CSV import found in {APEVUE_NOTEBOOK}")
+    for query in queries:
+        _run_script(store, _APEVUE_NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", query), rows_of)
+
+
 # [s50B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -23392,6 +23449,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "town and whether it is a headquarters or a branch, the country it is located in "
                                    "(its ISO2 code and time zone) and the headquarters each branch belongs to",
           writer=write_swift_codes, source=SWIFT_CODES),
+    Graph("apevue-50", "frozen", "The ApeVue 50 of the first half of 2022, an index of fifty late-stage private "
+                                 "companies traded on secondary markets: each company's return over the half-year, "
+                                 "open interest and market depth, the sector that contains it and the venture and "
+                                 "institutional investors that own stakes in it (Neo4j's partner team's example)",
+          writer=write_apevue, source=APEVUE),
     # [s50B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
