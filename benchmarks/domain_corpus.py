@@ -9473,6 +9473,56 @@ Scala UK contract awards loader.
 
 [s50A paragraph above]
 
+Helper s50B's paragraph, written blind for the fiftieth split (domain searched: commerce, finance, business,
+economics, companies, trade and banking, in English, Chinese, Korean, Japanese, German and Portuguese; begun at
+02:55:52 UTC on 6 December 2026, its deadline 04:20). apevue-50: github.com/neo4j-partners/apevue-knowledge-graph (Ben
+Lackey of Neo4j's partner team, September 2022 to February 2023; Apache-2.0; Python notebooks, in English), its
+load.ipynb ("how to use Neo4j AuraDS to load data from ApeVue ... private equity data from the ApeVue 50, an index of
+private firms ... subindex, investors and returns during H1 2022") run at APEVUE_COMMIT (d4019ab, its HEAD of 7
+February 2023, "more documentation"; the notebook and data/*.csv as 20 October 2022 left them) by write_apevue: every
+`gds.run_cypher(...)` query of its code cells, in order, as written, each LOAD CSV reading the repository's own file
+its raw.githubusercontent.com URL names (APEVUE_URL; any other URL refused): three constraints, the Sector nodes
+(data/sectors.csv), the Investor nodes (data/investors.csv), the Company nodes ON CREATE SET Return (toFloat),
+OpenInterest and Depth (toInteger) from data/returns.csv, then Sector CONTAINS Company and Investor OWNS Company. What
+the loader had to change: its constraints are node keys on one property written `REQUIRE (p.name) IS NODE KEY` (its
+AuraDS, an Enterprise server, takes them), which Community Edition refuses: they are the uniqueness constraints they
+imply (_APEVUE_NODE_KEY; _five's _NODE_KEY does not read the parenthesised form; no shared helper changed); nothing of
+its data. Its second notebook, enrich.ipynb, which sets each company's description from Google's Knowledge Graph
+Search API (a key needed), is not run. The graph: 271 nodes in 3 labels (Investor 207, Company 50, Sector 14), fewer
+than the 300 aimed at, and 815 relationships in 2 types (OWNS 765, CONTAINS 50), none with a property; Company's
+properties are name, Return (the half-year's return: Circle 1.05, Chime Bank -0.27), OpenInterest and
+Depth, Investor's and Sector's only name; `up` took 35 s with the server's start. Quirks kept as the
+notebook and files write them: the property names' capitals (Return, OpenInterest, Depth); OpenInterest's values are
+written "8000000.00" and toInteger reads them as whole numbers; four companies have an open interest of 0 (Intercom,
+Miso Robotics, Netskope, SparkCognition); investors.csv repeats two rows (Fidelity Investments-Lime, Paradigm
+Operations LP-FTX), so its 767 rows make 765 OWNS; "Atomico Investment Holdings " keeps its trailing space; the sector
+is spelt "Telecomm"; every company has 5 to 35 investors, 40 investors own one company only (14 of them Neo4j's) and
+Spur Capital Partners and Coatue Management own 15 each. The 14 questions (in English, written from the data with
+plain Cypher through the neo4j driver): 7 edge (the one company Levy Restaurants, Toy Ventures and Innovationsbron
+Rendera Såddkapital AB own, the sector of Gupshup, Zipline and Chainalysis, the only health company), 4 node-property
+(Circle's and Chime Bank's return, SpaceX's open interest, Klarna's depth), no relationship-property question (the
+graph has no relationship property), 3 two-hop (the sector of the company Acacia Research Corporation owns, the return
+of the HR sector's one company, the open interest of the company Dcode Capital owns); each answer checked with Cypher
+to be the only one the graph holds (each named investor owns one company, each company is in one sector, the health
+and HR sectors hold one company each); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
+graph and no xgrag output on it looked at. Overlaps: china-unicorns and india-unicorns hold start-ups and their
+investors too (China's and India's unicorns, not the ApeVue 50), mutual-funds and taiwan-etf-holdings are funds'
+holdings of listed stocks; ApeVue appeared nowhere in this module before. Considered by s50B for the first time and
+left out (each grepped here first): ErsinDemirel94/13F-investor-graphs (13F holdings in CSVs and NetworkX notebooks,
+no Neo4j load); TEHILLA-O/nigeria-tech-landscape (Nigerian fintechs, investors and funding rounds in JSON, CSV and
+SQLite, no Neo4j load); neo4j-partners/chatbot-offshore-leaks (a chatbot app over ICIJ's database, no data or load
+committed); neo4j-partners/neo4j-sec-edgar (EDGAR downloaders and parsers, no data committed);
+neo4j-partners/neo4j-generative-ai-google-cloud (graphs a language model extracts from filings); psych3ma/fnco-graph
+(the Korean financial-governance app beside psych3ma/stock-graph, left out before; not examined further); and a German
+Handelsregister import post over OpenCorporates' bulk data (millions of companies, its repository not identified).
+Seen again, in the corpus or left out before: 2020-data-integration/data-collection, hjg-ok/FinanceKG,
+labdados/tec-cid, ormastroni/composicao-societaria, infobarbosa/neo4j, erikbijl/neo4j-company-house-demo,
+mkd-neo4j/neo4j-pov-toolkit, indiepopart/spring-graphql, MasterMedo/fraud-detection, MrNickouls2003/fraud-detect,
+correnm/RelevanceRank, bondo24/dse203-group-project, catch-thema/corporate-relationship-gnn,
+gyutaetae/Financial-GraphRAG, DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, MickeyJ/fao-graph-db,
+logicalgraphs/crypto-n-rust, blockchain-etl/bitcoin-etl-airflow-neo4j, bj-sodas/china-unicorn-index and the
+neo4j-partners workshops' financial data.
+
 [s50B paragraph above]
 
 [s50C paragraph above]
@@ -20159,6 +20209,63 @@ def write_swift_codes(store: Any, mirror: Path) -> None:
     store.query(branch, read_only=False)
 
 
+APEVUE = "neo4j-partners/apevue-knowledge-graph"  # Ben Lackey's (Neo4j partner team) ApeVue 50 example, Apache-2.0
+# its HEAD (7 February 2023, "more documentation"); load.ipynb and data/*.csv as 20 October 2022 left them
+APEVUE_COMMIT = "d4019ab3088cbe1fc0af1358d03c7c583c83c481"
+APEVUE_NOTEBOOK = "load.ipynb"  # its first notebook: the load (enrich.ipynb, the second, needs a Google API key)
+# the raw.githubusercontent.com URLs its LOAD CSVs read: the repository's own files (data/*.csv)
+APEVUE_URL = "https://raw.githubusercontent.com/neo4j-partners/apevue-knowledge-graph/main/"
+# `REQUIRE (p.name) IS NODE KEY`: a node key on one property, in parentheses (which _five's _NODE_KEY does not read);
+# Community Edition, the embedded server's, refuses node keys: the uniqueness they imply
+_APEVUE_NODE_KEY = re.compile(r"(?is)(\bREQUIRE\s+\(\s*\w+\.\w+\s*\)\s+)IS\s+NODE\s+KEY")
+
+
+def _apevue_queries(notebook: bytes) -> list[str]:
+    """The queries load.ipynb runs, in the order its code cells run them: the first argument of each
+    `gds.run_cypher(...)` call, a string constant (an f-string or a variable would be refused)."""
+    import ast
+
+    queries: list[str] = []
+    for cell in json.loads(notebook)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:  # a cell of shell or magic lines (%pip install)
+            continue
+        calls = sorted((node.lineno, node.col_offset, node) for node in ast.walk(tree)
+                       if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                       and node.func.attr == "run_cypher")
+        for _, _, call in calls:
+            if not call.args or not (isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)):
+                raise CorpusError(f"{APEVUE}: {APEVUE_NOTEBOOK} runs a query that is not a string constant "
+                                  f"(line {call.lineno} of its cell)")
+            queries.append(call.args[0].value)
+    return queries
+
+
+def write_apevue(store: Any, mirror: Path) -> None:
+    """The load of neo4j-partners/apevue-knowledge-graph as committed at APEVUE_COMMIT: every `gds.run_cypher` query
+    of load.ipynb, in its order, as written (the ApeVue 50, "an index of private firms", fifty companies with their
+    returns and their investors in the first half of 2022): three constraints, the
+    Sector nodes (data/sectors.csv), the Investor nodes (data/investors.csv), the Company nodes with their Return,
+    OpenInterest and Depth (data/returns.csv, ON CREATE), then each sector CONTAINS its companies and each investor
+    OWNS its companies; each LOAD CSV reads the repository's file its raw.githubusercontent.com URL names
+    (APEVUE_URL; any other URL is refused). What the loader had to change: its node keys on one property (written
+    `REQUIRE (p.name) IS NODE KEY`, which its AuraDS, an Enterprise server, accepts) are uniqueness constraints, as
+    Community Edition, the embedded server's, refuses node keys (_APEVUE_NODE_KEY)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(APEVUE_URL):
+            raise CorpusError(f"{APEVUE}: {APEVUE_NOTEBOOK} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(APEVUE, url.removeprefix(APEVUE_URL), mirror, APEVUE_COMMIT), delimiter)
+
+    queries = _apevue_queries(read_file(APEVUE, APEVUE_NOTEBOOK, mirror, APEVUE_COMMIT))
+    if not any(_LOAD_CSV.search(query) for query in queries):
+        raise CorpusError(f"{APEVUE}: no LOAD CSV import found in {APEVUE_NOTEBOOK}")
+    for query in queries:
+        _run_script(store, _APEVUE_NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", query), rows_of)
+
+
 # [s50B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -23442,6 +23549,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "town and whether it is a headquarters or a branch, the country it is located in "
                                    "(its ISO2 code and time zone) and the headquarters each branch belongs to",
           writer=write_swift_codes, source=SWIFT_CODES),
+    Graph("apevue-50", "frozen", "The ApeVue 50 of the first half of 2022, an index of fifty private companies: "
+                                 "each company's return over the half-year, open interest and depth, the sector "
+                                 "that contains it and the investors that own stakes in it (Neo4j's partner team's "
+                                 "example)",
+          writer=write_apevue, source=APEVUE),
     # [s50B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

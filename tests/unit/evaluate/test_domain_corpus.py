@@ -8989,6 +8989,106 @@ def test_swift_codes_is_read_at_its_pinned_commit() -> None:
     assert corpus.SWIFT_CODES_BATCH == 100
 
 
+# neo4j-partners/apevue-knowledge-graph's load.ipynb, shortened: a markdown cell, a magic cell, the connection, the
+# node-key constraints (one property in parentheses, as it writes them), LOAD CSVs over the raw.githubusercontent.com
+# URLs of its own data/ files, and a cell that only displays
+_APEVUE_RAW = "https://raw.githubusercontent.com/neo4j-partners/apevue-knowledge-graph/main/data/"
+_APEVUE_CELLS = [
+    "%pip install graphdatascience",
+    'from graphdatascience import GraphDataScience\n\ngds = GraphDataScience(DB_URL, auth=(DB_USER, DB_PASS))',
+    'result = gds.run_cypher(\n    "CREATE CONSTRAINT IF NOT EXISTS FOR (p:Company) REQUIRE (p.name) IS NODE KEY;"\n)\n'
+    'display(result)\n\nresult = gds.run_cypher(\n'
+    '    "CREATE CONSTRAINT IF NOT EXISTS FOR (p:Investor) REQUIRE (p.name) IS NODE KEY;"\n)\ndisplay(result)',
+    f'result = gds.run_cypher(\n    """\n        LOAD CSV WITH HEADERS FROM "{_APEVUE_RAW}returns.csv" AS row\n'
+    '        MERGE (x:Company {name:row.Company})\n        ON CREATE SET\n'
+    '            x.Return=toFloat(row.Return),\n            x.OpenInterest=toInteger(row.OpenInterest)\n'
+    '    """\n)\ndisplay(result)',
+    f'result = gds.run_cypher(\n    """\n        LOAD CSV WITH HEADERS FROM "{_APEVUE_RAW}investors.csv" AS row\n'
+    '        MATCH (c:Company {name:row.Company})\n        MATCH (i:Investor {name:row.Investor})\n'
+    '        MERGE (i)-[r:OWNS]->(c)\n    """\n)\ndisplay(result)',
+    "print('done')"]
+# the files open with a byte order mark, as the repository's do; an investor's name keeps its trailing space
+_APEVUE_FILES = {"data/returns.csv": "\ufeffCompany,Return,OpenInterest,Depth\nCircle,1.05,61000000.00,3\n",
+                 "data/investors.csv": "\ufeffInvestor,Company\nAtomico Investment Holdings ,Circle\n"}
+
+
+def _apevue_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cells: list[str] | None = None) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "neo4j-partners+apevue-knowledge-graph" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    notebook = {"cells": [{"cell_type": "markdown", "source": ["# Load"]}]
+                + [{"cell_type": "code", "source": [cell]} for cell in (_APEVUE_CELLS if cells is None else cells)]}
+    files = {corpus.APEVUE_NOTEBOOK: json.dumps(notebook), **_APEVUE_FILES}
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in files.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "toInteger, etc"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit's data, which the pinned commit's notebook is not run over
+    (fetched / "data" / "returns.csv").write_text("Company,Return,OpenInterest,Depth\nStripe,0.05,1.00,40\n",
+                                                  encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "bump to new data set"], check=True)
+    monkeypatch.setattr(corpus, "APEVUE_COMMIT", pinned)
+    return tmp_path
+
+
+def test_apevue_runs_the_notebooks_queries_in_order_over_its_data_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_apevue(store, _apevue_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # its node keys (Community Edition refuses them) as uniqueness constraints, their ';' dropped
+    assert statements[:2] == ["CREATE CONSTRAINT IF NOT EXISTS FOR (p:Company) REQUIRE (p.name) IS UNIQUE",
+                              "CREATE CONSTRAINT IF NOT EXISTS FOR (p:Investor) REQUIRE (p.name) IS UNIQUE"]
+    # each LOAD CSV given the rows of the file its URL names, as committed at the pinned commit (the byte order mark
+    # not part of the first column's name, the trailing space of a value kept, as LOAD CSV reads them)
+    assert statements[2].startswith("UNWIND $rows AS row\n        MERGE (x:Company {name:row.Company})")
+    assert store.calls[2][1] == {"rows": [{"Company": "Circle", "Return": "1.05", "OpenInterest": "61000000.00",
+                                           "Depth": "3"}]}
+    assert statements[3].startswith("UNWIND $rows AS row\n        MATCH (c:Company {name:row.Company})")
+    assert store.calls[3][1] == {"rows": [{"Investor": "Atomico Investment Holdings ", "Company": "Circle"}]}
+    assert len(store.calls) == 4  # the display and print cells run nothing
+
+
+def test_apevue_refuses_a_url_outside_its_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cells = [cell.replace(_APEVUE_RAW + "investors.csv", "https://example.org/investors.csv")
+             for cell in _APEVUE_CELLS]
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/investors.csv"):
+        corpus.write_apevue(Recorder(), _apevue_mirror(tmp_path, monkeypatch, cells))
+
+
+def test_apevue_refuses_a_query_that_is_not_a_string_constant(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    cells = [*_APEVUE_CELLS, "query = 'MATCH (n) DETACH DELETE n'\ngds.run_cypher(query)"]
+    with pytest.raises(corpus.CorpusError, match="not a string constant"):
+        corpus.write_apevue(Recorder(), _apevue_mirror(tmp_path, monkeypatch, cells))
+
+
+def test_apevue_refuses_a_notebook_without_its_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cells = [cell for cell in _APEVUE_CELLS if "LOAD CSV" not in cell]
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="no LOAD CSV import found"):
+        corpus.write_apevue(store, _apevue_mirror(tmp_path, monkeypatch, cells))
+    assert store.calls == []
+
+
+def test_apevue_node_key_of_several_properties_is_not_made_unique() -> None:
+    # only a node key on one property is its uniqueness constraint; a composite key is left as written (refused by
+    # the server, not silently weakened)
+    composite = "CREATE CONSTRAINT FOR (p:Company) REQUIRE (p.name, p.sector) IS NODE KEY"
+    assert corpus._APEVUE_NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", composite) == composite
+
+
+def test_apevue_is_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("apevue-50").source == corpus.APEVUE
+    assert corpus.graph("apevue-50").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.APEVUE_COMMIT)
+
+
 # [s50B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
