@@ -9425,6 +9425,43 @@ relationship-property question.
 
 [s50B paragraph above]
 
+Helper s50C's paragraph (science, medicine, health, biology, chemistry, education and research), written blind for
+the fiftieth split: no graph. The helper began at 02:55 UTC on 6 December 2026 (deadline 04:20) and adds no Graph, no
+writer, no question file and no test; no xgrag command was run on anything. Searched: the code and pages corpora
+(periodic table, drugs and targets, antibiotic resistance, mathematics genealogy, asteroids and exoplanets, minerals
+and mines, IUCN and wildlife, earthquakes, WHO essential medicines, anatomy, MIMIC, Orphanet and HPO, MOOCs and
+courses, ICD-10, vaccines, insects and pollinators, microbiome taxa, scientists and publications, solar system) in
+English, Chinese (高考 院校, 植物, 医学知识图谱), Korean, Japanese, German and Portuguese; repository names
+(neo4j-medic, neo4j-bio, drug-graph, liuhuanyong's); file paths (data/drugs.csv, data/species.csv, data/symptoms.csv,
+data/universities.csv, data/elements.csv, import/courses.csv, import/diseases.csv); exact strings ("(:Enfermedad",
+UVM-MOSS, processed-who-dons.jsonl). Considered by s50C for the first time and left out:
+aatazaz/biomedical-knowledge-graph-midterm (scripts/neo4j_import.py over small CSVs, its drugs.csv 20 drugs, D1 to
+D20; far too small); MrBlackpen/drug-graph, steph-ano/drug-graph-visualizerr and maywelkin/gene-drug-graph (apps and
+build scripts whose file lists hold no data); abishemaa/pharmagraph (a drug-interaction app over SQLite, schema.sql and
+pharmagraph.db; not examined further); meganzwang/Ceph-Pen-Cross-Reactivity-Network and
+joy-neo4j/entity-resolution-research-integrity-repo (repositories that commit a virtual environment; not examined
+further); ArnavNimbark/medical-graphrag (a GraphRAG app with a TigerGraph client; no Neo4j load in its file list);
+dewbj/ZhenChenThesis (Cypher scripts building HPO and Orphanet rare-disease nodes, its JSON conversions not committed,
+and simulated patients); walu2/squiro-stx-demo (an ORDO rare-disease graph model document; not examined further);
+Ammexm/KGQA_-_def_1 (the QASystemOnMedicalKG loader again, its medical.json not committed, only name lists);
+AndyHuh98/Patient-Graph-Database-1 (a sample patient graph in committed 3.x-era store files written by embedded Java
+from Excel files not committed; its README calls it a draft before a MIMIC-III one);
+Yongjin-L/AERA93-GradNetwork (a Quarto site with a universities CSV, no Neo4j); rebekkasihvola/sdm-lab2 (a
+publications lab in RDF, TBox and ABox Turtle, not Neo4j); and, their repositories not named by the index, a University
+of Vermont "MOSS" loader (UVM-MOSS.csv: open-source science projects, contributors and academic institutions, with
+language-model-predicted roles of private persons) and a WHO Disease Outbreak News and Disease Ontology cypher-shell
+loader (import-who-dons.cql over processed JSON lines that carry generated answers). Seen again, in the corpus or left
+out before: liuhuanyong/QASystemOnMedicalKG and its copies, jeffwhite-619/periodicity, maxdemarzi/cpdat,
+MaayanLab/DRC-Portals, IEK-13/MatGraphAI, covid-19-net/covid-19-community, colombelli/graph-omics,
+Orange-Summer/mathgenealogy-backend, hartti/AustralianMines, ESIPFed/wildlife-with-neo4j, robertogs2/bases,
+miladNemati-1/MACNeo4j, WxxShirley/FDU_Courses_QA, Ethan00Si/JuHeRenDa, JoanWu5/University-Knowledge-Graph,
+wvirtue/Plant-Knowledge-Graph, AIDA-UIUC/uiuc-scheduler, frahay123/hackumbc2025, jsamaniego-22/jasm-ontograph-elearning,
+santanche/lab2learn, xingyve0319's SHU medical graph, sokcho-kim/scrape-hub, ONSdigital/dp-hierarchy-builder (ICD-10),
+etalab-ia/ami-ia-chub, RomainClaret/mse.wem.project, adlynfakhreyz/epihelix-project,
+mattcasters/neo4j-vaccine-adverse-events, MATRIX4284/neo4j_disease_analytics, snu-dbs/m2bench, ontox-hu/aspis4j,
+ddmoitra/Neo4j-Solar_System_Graph_Database, neo4j-datasets/solar-system, carissableker/neo4j-biocyc-ecoli and
+neo4j-graph-examples/healthcare-analytics (kept out on purpose).
+
 [s50C paragraph above]
 
 [s50D paragraph above]
