@@ -9425,42 +9425,90 @@ relationship-property question.
 
 [s50B paragraph above]
 
-Helper s50C's paragraph (science, medicine, health, biology, chemistry, education and research), written blind for
-the fiftieth split: no graph. The helper began at 02:55 UTC on 6 December 2026 (deadline 04:20) and adds no Graph, no
-writer, no question file and no test; no xgrag command was run on anything. Searched: the code and pages corpora
-(periodic table, drugs and targets, antibiotic resistance, mathematics genealogy, asteroids and exoplanets, minerals
-and mines, IUCN and wildlife, earthquakes, WHO essential medicines, anatomy, MIMIC, Orphanet and HPO, MOOCs and
-courses, ICD-10, vaccines, insects and pollinators, microbiome taxa, scientists and publications, solar system) in
-English, Chinese (高考 院校, 植物, 医学知识图谱), Korean, Japanese, German and Portuguese; repository names
-(neo4j-medic, neo4j-bio, drug-graph, liuhuanyong's); file paths (data/drugs.csv, data/species.csv, data/symptoms.csv,
-data/universities.csv, data/elements.csv, import/courses.csv, import/diseases.csv); exact strings ("(:Enfermedad",
-UVM-MOSS, processed-who-dons.jsonl). Considered by s50C for the first time and left out:
-aatazaz/biomedical-knowledge-graph-midterm (scripts/neo4j_import.py over small CSVs, its drugs.csv 20 drugs, D1 to
-D20; far too small); MrBlackpen/drug-graph, steph-ano/drug-graph-visualizerr and maywelkin/gene-drug-graph (apps and
-build scripts whose file lists hold no data); abishemaa/pharmagraph (a drug-interaction app over SQLite, schema.sql and
-pharmagraph.db; not examined further); meganzwang/Ceph-Pen-Cross-Reactivity-Network and
-joy-neo4j/entity-resolution-research-integrity-repo (repositories that commit a virtual environment; not examined
-further); ArnavNimbark/medical-graphrag (a GraphRAG app with a TigerGraph client; no Neo4j load in its file list);
-dewbj/ZhenChenThesis (Cypher scripts building HPO and Orphanet rare-disease nodes, its JSON conversions not committed,
-and simulated patients); walu2/squiro-stx-demo (an ORDO rare-disease graph model document; not examined further);
-Ammexm/KGQA_-_def_1 (the QASystemOnMedicalKG loader again, its medical.json not committed, only name lists);
-AndyHuh98/Patient-Graph-Database-1 (a sample patient graph in committed 3.x-era store files written by embedded Java
-from Excel files not committed; its README calls it a draft before a MIMIC-III one);
-Yongjin-L/AERA93-GradNetwork (a Quarto site with a universities CSV, no Neo4j); rebekkasihvola/sdm-lab2 (a
-publications lab in RDF, TBox and ABox Turtle, not Neo4j); and, their repositories not named by the index, a University
-of Vermont "MOSS" loader (UVM-MOSS.csv: open-source science projects, contributors and academic institutions, with
-language-model-predicted roles of private persons) and a WHO Disease Outbreak News and Disease Ontology cypher-shell
-loader (import-who-dons.cql over processed JSON lines that carry generated answers). Seen again, in the corpus or left
-out before: liuhuanyong/QASystemOnMedicalKG and its copies, jeffwhite-619/periodicity, maxdemarzi/cpdat,
-MaayanLab/DRC-Portals, IEK-13/MatGraphAI, covid-19-net/covid-19-community, colombelli/graph-omics,
-Orange-Summer/mathgenealogy-backend, hartti/AustralianMines, ESIPFed/wildlife-with-neo4j, robertogs2/bases,
-miladNemati-1/MACNeo4j, WxxShirley/FDU_Courses_QA, Ethan00Si/JuHeRenDa, JoanWu5/University-Knowledge-Graph,
-wvirtue/Plant-Knowledge-Graph, AIDA-UIUC/uiuc-scheduler, frahay123/hackumbc2025, jsamaniego-22/jasm-ontograph-elearning,
-santanche/lab2learn, xingyve0319's SHU medical graph, sokcho-kim/scrape-hub, ONSdigital/dp-hierarchy-builder (ICD-10),
+Helper s50C's paragraph, written blind for the fiftieth split (domain searched: science, medicine, health, biology,
+chemistry, education and research; begun at 02:55 UTC on 6 December 2026, deadline 04:20). sordariomycetes-taxonomy is
+github.com/LepistaBioinformatics/tax2graph (Samuel Galvão Elias's "tax2graph", July and August 2020, Python; no
+licence file, its setup.py declares the MIT licence), a package to "convert i4Life tabled taxonomy to Neo4J graph
+representation", with the example data its README builds the graph from: tax2graph/data/sordariomycetes/taxa.txt, the
+taxa file of the Catalogue of Life's Darwin Core Archive export of the fungal class Sordariomycetes (its datasetName
+"Catalogue of Life in Species 2000 & ITIS Catalogue of Life: 2020-04-16 Beta"; committed at bd93340, 12 July 2020).
+write_sordariomycetes_taxonomy runs the README's three calls at TAX2GRAPH_COMMIT (04a4fd2, its HEAD of 26 August
+2020): GraphBuilder(connection_variables), read(that file, low_memory=False) and build_col_graph(), graph_builder.py
+and abstract_connection.py executed as committed in namespaces of their own whose `py2neo` is a shim over the store
+(Graph(**connection).begin(): create(node) a CREATE with its labels and properties, merge(relationship) a MERGE
+between the two created nodes, each its own statement; py2neo sends them in one transaction: the same graph), whose
+`pandas` reads the file as read_csv types it (_tax2graph_pandas: tab-separated, its byte-order mark dropped, ints, a
+column with a missing value float, "false" a bool; checked against pandas 3.1 on the whole file: the same records, the
+same types), whose `numpy` gives nan, whose `os.path.exists` knows the one file and whose other imports are typing and
+abc. Nothing had to change for Neo4j 5. The graph: 2,175 nodes in six labels, each taxon labelled by its rank as the
+file writes it (genus 1,975, family 149, order 48, class 1, phylum 1, kingdom 1), every node's properties the row's
+non-empty fields (taxonID and parentNameUsageID integers, identifier, datasetID, datasetName, taxonRank,
+scientificName, kingdom, phylum, class, order, family, for genera genericName and genus, isExtinct a boolean); 2,174
+relationships, PARENT from each taxon to its parent (genus to family, family to order, order to class, class to
+phylum, phylum to kingdom), no relationship property; `up` took 34 s with the server's start (4,349 statements).
+Quirks kept as the export and the builder write them: the labels are lower-case rank words (`order`, `class`); each
+node repeats its whole classification as strings (a genus's `order` and `family` properties beside its PARENT path);
+the Catalogue's placeholders are nodes like the others: an order named "Not assigned" (nine families under it) and 21
+families named "Not assigned", one per order with unplaced genera (374 genera sit in them), none of these 22 with an
+identifier; the taxa file stops at genus (no species); isExtinct is false and datasetName the same on every node. The
+14 questions, in English, written from the data with plain Cypher through the neo4j driver: 7 edge (the family of
+Fusarium, Neurospora and Metarhizium, the order of the families Ophiostomataceae and Glomerellaceae, the only family
+of the order Togniniales and the only genus of the family Koralionastetaceae), 4 node-property (the taxon ID of
+Colletotrichum and of Hypocreales, the identifier of Nectriaceae, the Catalogue of Life edition of Trichoderma's
+record), 3 two-hop (the order of Beauveria, Pyricularia and Ceratocystis, through their families); no
+relationship-property question (PARENT has no property); each answer checked with Cypher to be the only one the graph
+holds (every scientific name but "Not assigned" is one node; each taxon has one PARENT; Togniniales has one family and
+Koralionastetaceae one genus); domain_gold.py check: 14 questions, 0 problems. No xgrag command was run on the graph
+and no xgrag output on it looked at. Overlaps: virus-knowledge-graph (NCBI taxa with their ranks, each under its
+parent) and virus-hosts (viruses' and hosts' genus, family, order and class) are taxonomies of other organisms,
+soil-taxonomy a rank hierarchy of another science of the same shape (each taxon and its parent); this is the corpus's
+first graph of fungi and its first Catalogue of Life data. Searched: the code and pages corpora (periodic table, drugs
+and targets, antibiotic resistance, mathematics genealogy, asteroids and exoplanets, minerals, IUCN and wildlife,
+earthquakes, WHO essential medicines, anatomy, MIMIC, Orphanet and HPO, MOOCs and courses, ICD-10, vaccines, insects,
+microbiome taxa, fungi, birds, journals, scientists and publications, solar system) in English, Chinese, Korean,
+Japanese, German, Spanish and Portuguese; repository names (neo4j-medic, neo4j-bio, drug-graph,
+medical-knowledge-graph, academic-graph, liuhuanyong's, jexp's, mneedham's, tomasonjo's); file paths (data/drugs.csv,
+data/species.csv, data/symptoms.csv, data/universities.csv, data/elements.csv, import/courses.csv,
+import/diseases.csv). Considered by s50C for the first time and left out: aatazaz/biomedical-knowledge-graph-midterm
+(scripts/neo4j_import.py over small CSVs, its drugs.csv 20 drugs, D1 to D20; far too small); MrBlackpen/drug-graph,
+steph-ano/drug-graph-visualizerr and maywelkin/gene-drug-graph (apps and build scripts whose file lists hold no data);
+abishemaa/pharmagraph (a drug-interaction app over SQLite, schema.sql and pharmagraph.db; not examined further);
+meganzwang/Ceph-Pen-Cross-Reactivity-Network and joy-neo4j/entity-resolution-research-integrity-repo (repositories
+that commit a virtual environment; not examined further); ArnavNimbark/medical-graphrag (a GraphRAG app with a
+TigerGraph client; no Neo4j load in its file list); dewbj/ZhenChenThesis (Cypher scripts building HPO and Orphanet
+rare-disease nodes, its JSON conversions not committed, and simulated patients); walu2/squiro-stx-demo (an ORDO
+rare-disease graph model document; not examined further); Ammexm/KGQA_-_def_1 (the QASystemOnMedicalKG loader again,
+its medical.json not committed, only name lists); AndyHuh98/Patient-Graph-Database-1 (a sample patient graph in
+committed 3.x-era store files written by embedded Java from Excel files not committed; its README calls it a draft
+before a MIMIC-III one); Yongjin-L/AERA93-GradNetwork (a Quarto site with a universities CSV, no Neo4j);
+rebekkasihvola/sdm-lab2 (a publications lab in RDF, TBox and ABox Turtle, not Neo4j); and, their repositories not
+named by the index, a University of Vermont "MOSS" loader (UVM-MOSS.csv: open-source science projects, contributors
+and academic institutions, with language-model-predicted roles of private persons) and a WHO Disease Outbreak News and
+Disease Ontology cypher-shell loader (import-who-dons.cql over processed JSON lines that carry generated answers);
+Yuntwo/optimized-rag (knowledge_graph.py, py2neo over data/mods22_23_test.json: a test subset of NUSMods' 2022-23
+modules, those read all of one computer-science department, prerequisites as text nodes; not examined further),
+KairosSystems/drMouse (db/enfermedadesDB.cypher, a neo4j-shell dump of some twenty respiratory diseases and their
+symptoms in Spanish: too small), HilariousAtlantic/mu-scheduler (its import/ scripts turn Miami University course CSVs
+into JSON; no Neo4j load seen), Notello/api-v2 (courses into Supabase), tomasonjo/clinical-agent (tools over a graph
+whose data are not committed), amalshameem/biomedical-knowledge-graph and marmor123/medical-knowledge-graph
+(extraction pipelines: NER and language models over PubMed and PDFs, a vision model over a pocket medical book's
+pages), longruhao/medical-knowledge-graph and wuder666/Medical-Knowledge-Graph (NER and relation-extraction models),
+medical-knowledge-graph/medknowledgegraph (a pipeline fetching from NCBI and UniProt), i-JSS/UnB-Academic-Graph (a
+README only), JanSzyndlarewicz/Academic-Graph-Analytics (Semantic Scholar data downloaded at run time),
+yanhui-ma-dev/Elderly-Malnutrition-Knowledge-Graph (hand-typed care-home residents, John Smith and Jane Doe among
+them) and Sapphire-1-0/provider-management (provider test data). Seen again, in the corpus or left out before:
+liuhuanyong/QASystemOnMedicalKG and its copies, jeffwhite-619/periodicity, maxdemarzi/cpdat, MaayanLab/DRC-Portals,
+IEK-13/MatGraphAI, covid-19-net/covid-19-community, colombelli/graph-omics, Orange-Summer/mathgenealogy-backend,
+hartti/AustralianMines, ESIPFed/wildlife-with-neo4j, robertogs2/bases, miladNemati-1/MACNeo4j,
+WxxShirley/FDU_Courses_QA, Ethan00Si/JuHeRenDa, JoanWu5/University-Knowledge-Graph, wvirtue/Plant-Knowledge-Graph,
+AIDA-UIUC/uiuc-scheduler, frahay123/hackumbc2025, jsamaniego-22/jasm-ontograph-elearning, santanche/lab2learn,
+xingyve0319's SHU medical graph, sokcho-kim/scrape-hub, ONSdigital/dp-hierarchy-builder (ICD-10),
 etalab-ia/ami-ia-chub, RomainClaret/mse.wem.project, adlynfakhreyz/epihelix-project,
 mattcasters/neo4j-vaccine-adverse-events, MATRIX4284/neo4j_disease_analytics, snu-dbs/m2bench, ontox-hu/aspis4j,
 ddmoitra/Neo4j-Solar_System_Graph_Database, neo4j-datasets/solar-system, carissableker/neo4j-biocyc-ecoli and
-neo4j-graph-examples/healthcare-analytics (kept out on purpose).
+neo4j-graph-examples/healthcare-analytics (kept out on purpose), jexp/openalex-neo4j, mneedham/covid-vaccines,
+kjj1998/modules-recommender, imchein/Final-Project-Allocation-Education, cheng1608/Knowledge-Gragh-of-Turing,
+LuisDogo/SM and tomasonjo/blog-datasets' arxiv.csv.
 
 [s50C paragraph above]
 
