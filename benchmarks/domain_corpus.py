@@ -9525,6 +9525,91 @@ neo4j-partners workshops' financial data.
 
 [s50B paragraph above]
 
+Helper s50C's paragraph, written blind for the fiftieth split (domain searched: science, medicine, health, biology,
+chemistry, education and research; begun at 02:55 UTC on 6 December 2026, deadline 04:20). sordariomycetes-taxonomy is
+github.com/LepistaBioinformatics/tax2graph (Samuel Galvão Elias's "tax2graph", July and August 2020, Python; no
+licence file, its setup.py declares the MIT licence), a package to "convert i4Life tabled taxonomy to Neo4J graph
+representation", with the example data its README builds the graph from: tax2graph/data/sordariomycetes/taxa.txt, the
+taxa file of the Catalogue of Life's Darwin Core Archive export of the fungal class Sordariomycetes (its datasetName
+"Catalogue of Life in Species 2000 & ITIS Catalogue of Life: 2020-04-16 Beta"; committed at bd93340, 12 July 2020).
+write_sordariomycetes_taxonomy runs the README's three calls at TAX2GRAPH_COMMIT (04a4fd2, its HEAD of 26 August
+2020): GraphBuilder(connection_variables), read(that file, low_memory=False) and build_col_graph(), graph_builder.py
+and abstract_connection.py executed as committed in namespaces of their own whose `py2neo` is a shim over the store
+(Graph(**connection).begin(): create(node) a CREATE with its labels and properties, merge(relationship) a MERGE
+between the two created nodes, each its own statement; py2neo sends them in one transaction: the same graph), whose
+`pandas` reads the file as read_csv types it (_tax2graph_pandas: tab-separated, its byte-order mark dropped, ints, a
+column with a missing value float, "false" a bool; checked against pandas 3.1 on the whole file: the same records, the
+same types), whose `numpy` gives nan, whose `os.path.exists` knows the one file and whose other imports are typing and
+abc. Nothing had to change for Neo4j 5. The graph: 2,175 nodes in six labels, each taxon labelled by its rank as the
+file writes it (genus 1,975, family 149, order 48, class 1, phylum 1, kingdom 1), every node's properties the row's
+non-empty fields (taxonID and parentNameUsageID integers, identifier, datasetID, datasetName, taxonRank,
+scientificName, kingdom, phylum, class, order, family, for genera genericName and genus, isExtinct a boolean); 2,174
+relationships, PARENT from each taxon to its parent (genus to family, family to order, order to class, class to
+phylum, phylum to kingdom), no relationship property; `up` took 34 s with the server's start (4,349 statements).
+Quirks kept as the export and the builder write them: the labels are lower-case rank words (`order`, `class`); each
+node repeats its whole classification as strings (a genus's `order` and `family` properties beside its PARENT path);
+the Catalogue's placeholders are nodes like the others: an order named "Not assigned" (nine families under it) and 21
+families named "Not assigned", one per order with unplaced genera (374 genera sit in them), none of these 22 with an
+identifier; the taxa file stops at genus (no species); isExtinct is false and datasetName the same on every node. The
+14 questions, in English, written from the data with plain Cypher through the neo4j driver: 7 edge (the family of
+Fusarium, Neurospora and Metarhizium, the order of the families Ophiostomataceae and Glomerellaceae, the only family
+of the order Togniniales and the only genus of the family Koralionastetaceae), 4 node-property (the taxon ID of
+Colletotrichum and of Hypocreales, the identifier of Nectriaceae, the Catalogue of Life edition of Trichoderma's
+record), 3 two-hop (the order of Beauveria, Pyricularia and Ceratocystis, through their families); no
+relationship-property question (PARENT has no property); each answer checked with Cypher to be the only one the graph
+holds (every scientific name but "Not assigned" is one node; each taxon has one PARENT; Togniniales has one family and
+Koralionastetaceae one genus); domain_gold.py check: 14 questions, 0 problems. No xgrag command was run on the graph
+and no xgrag output on it looked at. Overlaps: virus-knowledge-graph (NCBI taxa with their ranks, each under its
+parent) and virus-hosts (viruses' and hosts' genus, family, order and class) are taxonomies of other organisms,
+soil-taxonomy a rank hierarchy of another science of the same shape (each taxon and its parent); this is the corpus's
+first graph of fungi and its first Catalogue of Life data. Searched: the code and pages corpora (periodic table, drugs
+and targets, antibiotic resistance, mathematics genealogy, asteroids and exoplanets, minerals, IUCN and wildlife,
+earthquakes, WHO essential medicines, anatomy, MIMIC, Orphanet and HPO, MOOCs and courses, ICD-10, vaccines, insects,
+microbiome taxa, fungi, birds, journals, scientists and publications, solar system) in English, Chinese, Korean,
+Japanese, German, Spanish and Portuguese; repository names (neo4j-medic, neo4j-bio, drug-graph,
+medical-knowledge-graph, academic-graph, liuhuanyong's, jexp's, mneedham's, tomasonjo's); file paths (data/drugs.csv,
+data/species.csv, data/symptoms.csv, data/universities.csv, data/elements.csv, import/courses.csv,
+import/diseases.csv). Considered by s50C for the first time and left out: aatazaz/biomedical-knowledge-graph-midterm
+(scripts/neo4j_import.py over small CSVs, its drugs.csv 20 drugs, D1 to D20; far too small); MrBlackpen/drug-graph,
+steph-ano/drug-graph-visualizerr and maywelkin/gene-drug-graph (apps and build scripts whose file lists hold no data);
+abishemaa/pharmagraph (a drug-interaction app over SQLite, schema.sql and pharmagraph.db; not examined further);
+meganzwang/Ceph-Pen-Cross-Reactivity-Network and joy-neo4j/entity-resolution-research-integrity-repo (repositories
+that commit a virtual environment; not examined further); ArnavNimbark/medical-graphrag (a GraphRAG app with a
+TigerGraph client; no Neo4j load in its file list); dewbj/ZhenChenThesis (Cypher scripts building HPO and Orphanet
+rare-disease nodes, its JSON conversions not committed, and simulated patients); walu2/squiro-stx-demo (an ORDO
+rare-disease graph model document; not examined further); Ammexm/KGQA_-_def_1 (the QASystemOnMedicalKG loader again,
+its medical.json not committed, only name lists); AndyHuh98/Patient-Graph-Database-1 (a sample patient graph in
+committed 3.x-era store files written by embedded Java from Excel files not committed; its README calls it a draft
+before a MIMIC-III one); Yongjin-L/AERA93-GradNetwork (a Quarto site with a universities CSV, no Neo4j);
+rebekkasihvola/sdm-lab2 (a publications lab in RDF, TBox and ABox Turtle, not Neo4j); and, their repositories not
+named by the index, a University of Vermont "MOSS" loader (UVM-MOSS.csv: open-source science projects, contributors
+and academic institutions, with language-model-predicted roles of private persons) and a WHO Disease Outbreak News and
+Disease Ontology cypher-shell loader (import-who-dons.cql over processed JSON lines that carry generated answers);
+Yuntwo/optimized-rag (knowledge_graph.py, py2neo over data/mods22_23_test.json: a test subset of NUSMods' 2022-23
+modules, those read all of one computer-science department, prerequisites as text nodes; not examined further),
+KairosSystems/drMouse (db/enfermedadesDB.cypher, a neo4j-shell dump of some twenty respiratory diseases and their
+symptoms in Spanish: too small), HilariousAtlantic/mu-scheduler (its import/ scripts turn Miami University course CSVs
+into JSON; no Neo4j load seen), Notello/api-v2 (courses into Supabase), tomasonjo/clinical-agent (tools over a graph
+whose data are not committed), amalshameem/biomedical-knowledge-graph and marmor123/medical-knowledge-graph
+(extraction pipelines: NER and language models over PubMed and PDFs, a vision model over a pocket medical book's
+pages), longruhao/medical-knowledge-graph and wuder666/Medical-Knowledge-Graph (NER and relation-extraction models),
+medical-knowledge-graph/medknowledgegraph (a pipeline fetching from NCBI and UniProt), i-JSS/UnB-Academic-Graph (a
+README only), JanSzyndlarewicz/Academic-Graph-Analytics (Semantic Scholar data downloaded at run time),
+yanhui-ma-dev/Elderly-Malnutrition-Knowledge-Graph (hand-typed care-home residents, John Smith and Jane Doe among
+them) and Sapphire-1-0/provider-management (provider test data). Seen again, in the corpus or left out before:
+liuhuanyong/QASystemOnMedicalKG and its copies, jeffwhite-619/periodicity, maxdemarzi/cpdat, MaayanLab/DRC-Portals,
+IEK-13/MatGraphAI, covid-19-net/covid-19-community, colombelli/graph-omics, Orange-Summer/mathgenealogy-backend,
+hartti/AustralianMines, ESIPFed/wildlife-with-neo4j, robertogs2/bases, miladNemati-1/MACNeo4j,
+WxxShirley/FDU_Courses_QA, Ethan00Si/JuHeRenDa, JoanWu5/University-Knowledge-Graph, wvirtue/Plant-Knowledge-Graph,
+AIDA-UIUC/uiuc-scheduler, frahay123/hackumbc2025, jsamaniego-22/jasm-ontograph-elearning, santanche/lab2learn,
+xingyve0319's SHU medical graph, sokcho-kim/scrape-hub, ONSdigital/dp-hierarchy-builder (ICD-10),
+etalab-ia/ami-ia-chub, RomainClaret/mse.wem.project, adlynfakhreyz/epihelix-project,
+mattcasters/neo4j-vaccine-adverse-events, MATRIX4284/neo4j_disease_analytics, snu-dbs/m2bench, ontox-hu/aspis4j,
+ddmoitra/Neo4j-Solar_System_Graph_Database, neo4j-datasets/solar-system, carissableker/neo4j-biocyc-ecoli and
+neo4j-graph-examples/healthcare-analytics (kept out on purpose), jexp/openalex-neo4j, mneedham/covid-vaccines,
+kjj1998/modules-recommender, imchein/Final-Project-Allocation-Education, cheng1608/Knowledge-Gragh-of-Turing,
+LuisDogo/SM and tomasonjo/blog-datasets' arxiv.csv.
+
 [s50C paragraph above]
 
 [s50D paragraph above]
@@ -20941,6 +21026,190 @@ def write_ruc_faculty(store: Any, mirror: Path) -> None:
          namespace)
 
 
+TAX2GRAPH = "LepistaBioinformatics/tax2graph"  # Samuel Galvão Elias's 2020 Catalogue of Life taxonomy-to-Neo4j package
+TAX2GRAPH_COMMIT = "04a4fd29a1b1319039cdd52b6289c4f515742c44"  # its HEAD (26 August 2020), v1.0.3
+TAX2GRAPH_BUILDER = "tax2graph/graph_builder.py"  # GraphBuilder: read() the taxa file, build_col_graph()
+TAX2GRAPH_CONNECTION = "tax2graph/abstract_connection.py"  # the Connection its GraphBuilder subclasses
+# the file its README builds the graph from, by the path the README gives it (relative to the repository's root): the
+# Sordariomycetes taxa of the Catalogue of Life's Darwin Core Archive export (2020-04-16 Beta)
+TAX2GRAPH_DATA = "tax2graph/data/sordariomycetes/taxa.txt"
+# the README's calls: GraphBuilder(connection_variables) with {"password": str(os.getenv('NEO_PASSWORD'))} (the
+# server's password, not used here), read(TAX2GRAPH_DATA, low_memory=False), build_col_graph()
+TAX2GRAPH_PASSWORD = "None"  # str(os.getenv('NEO_PASSWORD')) where the variable is not set
+_TAX2GRAPH_IMPORTS = frozenset({"typing", "abc"})  # and os, numpy, pandas, py2neo and its own module: given below
+# pandas.read_csv's default booleans (its C parser's true and false values)
+_PANDAS_TRUE = frozenset({"True", "TRUE", "true"})
+_PANDAS_FALSE = frozenset({"False", "FALSE", "false"})
+
+
+class _Tax2graphFrame:
+    """The DataFrame GraphBuilder.read() makes of the taxa file: read_csv(path, sep='\\t', header=0) typed as its
+    defaults type it (_pandas_column; a column of only pandas' true and false words bool), replace(np.nan, "None")
+    and to_dict('records')."""
+
+    def __init__(self, columns: dict[str, list[Any]], length: int) -> None:
+        self.columns, self.length = columns, length
+
+    def replace(self, old: Any, new: Any) -> _Tax2graphFrame:
+        if not (isinstance(old, float) and old != old):  # noqa: PLR0124 - NaN, as np.nan is
+            raise CorpusError(f"{TAX2GRAPH}: its loader replaces {old!r}, which is not read here")
+        return _Tax2graphFrame({name: [new if isinstance(v, float) and v != v else v for v in values]  # noqa: PLR0124
+                                for name, values in self.columns.items()}, self.length)
+
+    def to_dict(self, orient: str) -> list[dict[str, Any]]:
+        if orient != "records":
+            raise CorpusError(f"{TAX2GRAPH}: its loader takes its frame's to_dict({orient!r}), which is not read here")
+        return [{name: values[i] for name, values in self.columns.items()} for i in range(self.length)]
+
+
+def _tax2graph_column(values: list[str]) -> list[Any]:
+    """A column as read_csv's defaults type it: bool where every field is one of pandas' true and false words (the
+    file's isExtinct, all "false"), else as _pandas_column types it."""
+    if values and all(v in _PANDAS_TRUE | _PANDAS_FALSE for v in values):
+        return [v in _PANDAS_TRUE for v in values]
+    return _pandas_column(values)
+
+
+def _tax2graph_pandas(data: str) -> types.ModuleType:
+    """A `pandas` of what GraphBuilder.read() uses: read_csv(TAX2GRAPH_DATA, sep='\\t', header=0, low_memory=...),
+    the file's tab-separated rows (its UTF-8 byte-order mark dropped, as read_csv drops it; low_memory only changes how
+    pandas reads a large file in parts, not this one's types: the README passes False, one pass)."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, *, sep: str = ",", header: int = 0, low_memory: bool = True) -> _Tax2graphFrame:
+        if path != TAX2GRAPH_DATA or sep != "\t" or header != 0:
+            raise CorpusError(f"{TAX2GRAPH}: its loader reads {path} (sep={sep!r}, header={header!r}), which is not "
+                              "read here")
+        rows = list(csv.reader(io.StringIO(data.removeprefix("\ufeff"), newline=""), delimiter="\t"))
+        head, body = rows[0], [row for row in rows[1:] if row]
+        if any(len(row) != len(head) for row in body):
+            raise CorpusError(f"{TAX2GRAPH}: a row of {path} has not the {len(head)} fields of its header")
+        return _Tax2graphFrame({name: _tax2graph_column([row[i] for row in body]) for i, name in enumerate(head)},
+                               len(body))
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+class _Tax2graphNode:
+    """py2neo's Node(*labels, **properties) as GraphBuilder uses it: `key in node`, `node[key]`, and the
+    __primarylabel__ and __primarykey__ it sets (they matter only to a merge of a node not yet in the graph: every
+    node here is created first); `identity` is the element id of the node once created."""
+
+    def __init__(self, *labels: str, **properties: Any) -> None:
+        self.labels, self.properties = labels, properties
+        self.identity: str | None = None
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.properties
+
+    def __getitem__(self, key: str) -> Any:
+        return self.properties[key]
+
+
+class _Tax2graphRelationship:
+    """py2neo's Relationship(start, type, end, **properties), or Relationship(start, end) whose type is its class's
+    name (graph_builder.py's `class PARENT(Relationship)`; the base class's own is TO)."""
+
+    def __init__(self, start: Any, *rest: Any, **properties: Any) -> None:
+        if len(rest) == 1:
+            kind = "TO" if type(self) is _Tax2graphRelationship else type(self).__name__
+            end = rest[0]
+        elif len(rest) == 2:
+            kind, end = rest
+        else:
+            raise CorpusError(f"{TAX2GRAPH}: a Relationship of {len(rest) + 1} nodes and types is not read here")
+        self.start, self.kind, self.end, self.properties = start, kind, end, properties
+
+
+class _Tax2graphTransaction:
+    """What py2neo's Graph.begin() gives GraphBuilder: create(node) (CREATE with its labels and properties, the node
+    bound to what it created), merge(relationship) of two created nodes (py2neo matches bound nodes by identity and
+    MERGEs the relationship between them) and commit(); each create and merge is its own statement (py2neo sends them
+    in one transaction, committed at the end: the same graph)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def create(self, node: Any) -> None:
+        if not isinstance(node, _Tax2graphNode):
+            raise CorpusError(f"{TAX2GRAPH}: its loader creates a {type(node).__name__}, which is not read here")
+        labels = "".join(f":{_q(label)}" for label in node.labels)
+        rows = self.store.query(f"CREATE (n{labels} $props) RETURN elementId(n) AS id", {"props": node.properties},
+                                read_only=False)
+        if len(rows) != 1:
+            raise CorpusError(f"{TAX2GRAPH}: a node of {node.labels} was not written")
+        node.identity = rows[0]["id"]
+
+    def merge(self, relationship: Any) -> None:
+        if not isinstance(relationship, _Tax2graphRelationship):
+            raise CorpusError(f"{TAX2GRAPH}: its loader merges a {type(relationship).__name__}, which is not read "
+                              "here")
+        ends = (relationship.start, relationship.end)
+        if not all(isinstance(end, _Tax2graphNode) and end.identity is not None for end in ends):
+            raise CorpusError(f"{TAX2GRAPH}: a {relationship.kind} relationship has an end that was not created")
+        if relationship.properties:
+            raise CorpusError(f"{TAX2GRAPH}: a {relationship.kind} relationship with properties is not read here")
+        self.store.query("MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
+                         f"MERGE (a)-[:{_q(relationship.kind)}]->(b)",
+                         {"a": relationship.start.identity, "b": relationship.end.identity}, read_only=False)
+
+    def commit(self) -> None:
+        return None
+
+
+def _tax2graph_modules(store: Any, data: str) -> dict[str, types.ModuleType]:
+    """The modules graph_builder.py and abstract_connection.py import, but for typing and abc: py2neo (Graph(**the
+    connection variables) whose begin() is a _Tax2graphTransaction over the store; Node; Relationship), numpy (nan),
+    pandas (_tax2graph_pandas), os (path.exists, true of the taxa file only) and tax2graph.abstract_connection (the
+    repository's own, executed over these)."""
+    py2neo = types.ModuleType("py2neo")
+    py2neo.Graph = lambda **connection: types.SimpleNamespace(  # type: ignore[attr-defined]
+        begin=lambda: _Tax2graphTransaction(store))
+    py2neo.Node = _Tax2graphNode  # type: ignore[attr-defined]
+    py2neo.Relationship = _Tax2graphRelationship  # type: ignore[attr-defined]
+    numpy = types.ModuleType("numpy")
+    numpy.nan = float("nan")  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = types.SimpleNamespace(exists=lambda path: path == TAX2GRAPH_DATA)  # type: ignore[attr-defined]
+    return {"py2neo": py2neo, "numpy": numpy, "pandas": _tax2graph_pandas(data), "os": os_module}
+
+
+def write_sordariomycetes_taxonomy(store: Any, mirror: Path) -> None:
+    """tax2graph's GraphBuilder (LepistaBioinformatics/tax2graph at TAX2GRAPH_COMMIT, Samuel Galvão Elias's 2020
+    package "to convert i4Life tabled taxonomy to Neo4J graph representation"; Python; setup.py declares the MIT
+    licence) run as its README runs it over the example data it ships: tax2graph/data/sordariomycetes/taxa.txt, the
+    taxa file of the Catalogue of Life's Darwin Core Archive export of the fungal class Sordariomycetes ("Catalogue of
+    Life in Species 2000 & ITIS Catalogue of Life: 2020-04-16 Beta"): its kingdom (Fungi), phylum (Ascomycota), the
+    class, 48 orders, 149 families and 1,975 genera, each row a taxon with its parent's id. read() reads it with
+    pandas (read_csv, tab-separated), replaces NaN by "None" and keeps each row's other fields, its parent's id made an
+    int; build_col_graph() creates each taxon as a node labelled by its rank (`kingdom`, `phylum`, `class`, `order`,
+    `family`, `genus`) with the row's fields as properties (taxonID, identifier, datasetID, datasetName,
+    parentNameUsageID, taxonRank, scientificName, kingdom, phylum, class, order, family, genericName, genus,
+    isExtinct, each as far as the row has it), then merges a PARENT relationship from each taxon to its parent. How it
+    runs: graph_builder.py and abstract_connection.py, read at the commit, are executed in namespaces of their own
+    whose `py2neo` is a shim over the store (each create and merge one statement), whose `pandas` reads the taxa file
+    as read_csv types it (_tax2graph_pandas), whose `numpy` gives nan, whose `os.path.exists` knows the one file, and
+    whose other imports are typing and abc; then the README's three calls. Nothing had to change for Neo4j 5."""
+    builder_source = read_file(TAX2GRAPH, TAX2GRAPH_BUILDER, mirror, TAX2GRAPH_COMMIT).decode("utf-8")
+    connection_source = read_file(TAX2GRAPH, TAX2GRAPH_CONNECTION, mirror, TAX2GRAPH_COMMIT).decode("utf-8")
+    data = read_file(TAX2GRAPH, TAX2GRAPH_DATA, mirror, TAX2GRAPH_COMMIT).decode("utf-8")
+    modules = _tax2graph_modules(store, data)
+    connection = types.ModuleType("tax2graph.abstract_connection")
+    safe = {**builtins.__dict__, "__import__": _loader_importer(TAX2GRAPH, modules, _TAX2GRAPH_IMPORTS),
+            "print": _quiet}
+    connection.__dict__.update({"__builtins__": safe, "__name__": "tax2graph.abstract_connection"})
+    exec(compile(connection_source, f"{TAX2GRAPH}/{TAX2GRAPH_CONNECTION}", "exec", dont_inherit=True),  # noqa: S102
+         connection.__dict__)
+    modules["tax2graph.abstract_connection"] = connection
+    builder: dict[str, Any] = {"__builtins__": safe, "__name__": "tax2graph.graph_builder"}
+    exec(compile(builder_source, f"{TAX2GRAPH}/{TAX2GRAPH_BUILDER}", "exec", dont_inherit=True),  # noqa: S102
+         builder)
+    graph_builder = builder["GraphBuilder"]({"password": TAX2GRAPH_PASSWORD})
+    graph_builder.read(TAX2GRAPH_DATA, low_memory=False)
+    graph_builder.build_col_graph()
+
+
 # [s50C source and writer above]
 
 
@@ -23603,6 +23872,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "project's scrape, in Chinese): each teacher's school, research fields or "
                                    "teaching section, titles, contact details and lab",
           writer=write_ruc_faculty, source=RUC_FACULTY),
+    Graph("sordariomycetes-taxonomy", "frozen", "the fungal class Sordariomycetes in the Catalogue of Life (its "
+                                               "2020 Darwin Core export): its orders, families and genera, each "
+                                               "taxon labelled by its rank with its parent, names and ids",
+          writer=write_sordariomycetes_taxonomy, source=TAX2GRAPH),
     # [s50C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

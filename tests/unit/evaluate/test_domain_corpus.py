@@ -9913,6 +9913,111 @@ def test_ruc_faculty_stops_as_jsonlines_does_on_a_blank_line(tmp_path: Path, mon
     assert [props["var"] for _, props in store.nodes.values()] == ["陈勇勤", "经济系-经济史教研室", "教授"]
 
 
+# LepistaBioinformatics/tax2graph's tax2graph/abstract_connection.py and graph_builder.py as written at its HEAD,
+# shortened (their imports, Connection's connect, GraphBuilder's read and build_col_graph)
+_TAX2GRAPH_CONNECTION = (
+    "from abc import ABC\nfrom typing import Optional, TypedDict\n\nfrom py2neo import Graph\n\n\n"
+    "class ConnectionType(TypedDict, total=False):\n    password: str\n    user: Optional[str]\n\n\n"
+    "class Connection(ABC):\n    connection_variables: ConnectionType\n\n"
+    "    def _validate_and_connect(self) -> Graph:\n"
+    "        connection_variables = {\n"
+    "            k: v for k, v in self.connection_variables.items() if v is not None\n"
+    "        }\n        return Graph(**connection_variables)\n")
+_TAX2GRAPH_BUILDER = (
+    "import os\nfrom typing import Any, Dict, List\n\nimport numpy as np\nimport pandas as pd\nimport py2neo\n"
+    "from py2neo import Graph, Node, Relationship\n\n"
+    "from tax2graph.abstract_connection import Connection, ConnectionType\n\n\n"
+    "class PARENT(Relationship):\n        pass\n\n\n"
+    "class GraphBuilder(Connection):\n\n"
+    "    def __init__(self, connection_variables: ConnectionType):\n"
+    "        if not connection_variables['password']:\n"
+    "            raise OSError('Define at last password to start the class.')\n"
+    "        self.connection_variables = connection_variables\n\n"
+    "    def read(self, file_path: str, low_memory: bool = True) -> None:\n"
+    "        if not os.path.exists(file_path):\n            raise OSError('Invalid file path! Please verify.')\n"
+    "        df = pd \\\n            .read_csv(file_path, sep='\\t', header=0, low_memory=low_memory) \\\n"
+    "            .replace(np.nan, \"None\")\n"
+    "        self.__clear_dict: List[Dict[Any, Any]] = [\n"
+    "            { k: v for k, v in item.items() if v != \"None\" }\n"
+    "            for item in df.to_dict('records')\n        ]\n"
+    "        for item in self.__clear_dict:\n            if 'parentNameUsageID' in item:\n"
+    "                item['parentNameUsageID'] = int(item['parentNameUsageID'])\n\n"
+    "    def build_col_graph(self) -> None:\n        graph = self._validate_and_connect()\n        tx = graph.begin()\n"
+    "        nodes = {}\n        for item in self.__clear_dict:\n"
+    "            nodes[item['taxonID']] = Node(item['taxonRank'], **item)\n"
+    "            nodes[item['taxonID']].__primarylabel__ = 'taxonRank'\n"
+    "            nodes[item['taxonID']].__primarykey__ = 'taxonID'\n            tx.create(nodes[item['taxonID']])\n"
+    "        for index, node in nodes.items():\n            if 'parentNameUsageID' in node:\n"
+    "                relationship = PARENT(node, nodes[int(node['parentNameUsageID'])])\n"
+    "                tx.merge(relationship)\n        tx.commit()\n")
+# the taxa file's columns that matter here, with its UTF-8 byte-order mark: a kingdom without a parent, an order
+# without an identifier, a genus under it; isExtinct "false" throughout
+_TAX2GRAPH_DATA = ("\ufefftaxonID\tidentifier\tparentNameUsageID\ttaxonRank\tscientificName\tacceptedNameUsageID\t"
+                   "isExtinct\n"
+                   "1\tk1\t\tkingdom\tFungi\t\tfalse\n"
+                   "2\t\t1\torder\tHypocreales\t\tfalse\n"
+                   "3\tg3\t2\tgenus\tFusarium\t\tfalse\n")
+
+
+def _tax2graph_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                      changes: dict[str, str | bytes] | None = None) -> Path:
+    files: dict[str, str | bytes] = {corpus.TAX2GRAPH_BUILDER: _TAX2GRAPH_BUILDER,
+                                     corpus.TAX2GRAPH_CONNECTION: _TAX2GRAPH_CONNECTION,
+                                     corpus.TAX2GRAPH_DATA: _TAX2GRAPH_DATA}
+    later: dict[str, str | bytes | None] = {corpus.TAX2GRAPH_DATA: "taxonID\ttaxonRank\n9\tgenus\n"}
+    monkeypatch.setattr(corpus, "TAX2GRAPH_COMMIT", _committed_mirror(
+        tmp_path, "LepistaBioinformatics+tax2graph", {**files, **(changes or {})}, later))
+    return tmp_path
+
+
+def test_sordariomycetes_taxonomy_runs_graph_builder_over_the_pinned_taxa_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each taxon a node labelled by its rank, its fields as read_csv types them (ints, a parent id made an int from
+    # the float a missing value makes of its column, "false" a bool) but the empty ones; then PARENT from each taxon
+    # to its parent by the element ids the store answered; the later commit's file is not read
+    store = _Py2neoStore()
+    corpus.write_sordariomycetes_taxonomy(store, _tax2graph_mirror(tmp_path, monkeypatch))
+    parent = "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b MERGE (a)-[:`PARENT`]->(b)"
+    assert store.calls == [
+        ("CREATE (n:`kingdom` $props) RETURN elementId(n) AS id",
+         {"props": {"taxonID": 1, "identifier": "k1", "taxonRank": "kingdom", "scientificName": "Fungi",
+                    "isExtinct": False}}),
+        ("CREATE (n:`order` $props) RETURN elementId(n) AS id",
+         {"props": {"taxonID": 2, "parentNameUsageID": 1, "taxonRank": "order", "scientificName": "Hypocreales",
+                    "isExtinct": False}}),
+        ("CREATE (n:`genus` $props) RETURN elementId(n) AS id",
+         {"props": {"taxonID": 3, "identifier": "g3", "parentNameUsageID": 2, "taxonRank": "genus",
+                    "scientificName": "Fusarium", "isExtinct": False}}),
+        (parent, {"a": "n2", "b": "n1"}), (parent, {"a": "n3", "b": "n2"})]
+    assert all(type(props["taxonID"]) is int and type(props.get("parentNameUsageID", 0)) is int
+               for _, call in store.calls[:3] for props in [call["props"]])
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (_TAX2GRAPH_BUILDER.replace("import os\n", "import os\nimport requests\n"),
+     "its loader imports requests, which is not read here"),
+    (_TAX2GRAPH_BUILDER.replace("sep='\\t'", "sep=','"), "sep=','"),
+    (_TAX2GRAPH_BUILDER.replace("tx.merge(relationship)", "tx.merge(PARENT(node, Node('genus')))"),
+     "a PARENT relationship has an end that was not created"),
+])
+def test_sordariomycetes_taxonomy_refuses_what_its_builder_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    store = _Py2neoStore()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_sordariomycetes_taxonomy(
+            store, _tax2graph_mirror(tmp_path, monkeypatch, {corpus.TAX2GRAPH_BUILDER: change}))
+    assert not any("MERGE" in statement for statement, _ in store.calls)
+
+
+def test_sordariomycetes_taxonomy_refuses_a_node_the_store_did_not_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a store that answers no element id: the node is not bound, so nothing could be related to it
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape("a node of ('kingdom',) was not written")):
+        corpus.write_sordariomycetes_taxonomy(store, _tax2graph_mirror(tmp_path, monkeypatch))
+    assert len(store.calls) == 1
+
+
 # [s50C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
