@@ -21356,6 +21356,141 @@ def write_friends_episodes(store: Any, mirror: Path) -> None:
     _run_loader(FRIENDS, FRIENDS_LOADER, source, importer, open=opened)
 
 
+FILM_KG = "aryawirap/film-kg"  # an Indonesian student's 2026 film knowledge graph over The Movies Dataset (TMDB)
+FILM_KG_COMMIT = "8285bc2637baf711eb2331914e0bd45c5d1b7110"  # its HEAD, 14 June 2026
+FILM_KG_NOTEBOOK = "graph_construction/step3_import_neo4j.ipynb"
+# the notebook runs from graph_construction/, so its NODE_DIR and REL_DIR are ../entity_construction/...; the files
+# its read_csv calls name, under entity_construction/
+FILM_KG_ROOT = "../"
+FILM_KG_FILES = frozenset({f"entity_construction/nodes/nodes_{name}.csv"
+                           for name in ("movie", "actor", "director", "genre", "keyword")}
+                          | {f"entity_construction/relationships/rels_movie_{name}.csv"
+                             for name in ("director", "genre", "keyword")})
+# the one file it reads that the repository's snapshot does not hold (over the mirror's size limit): the cell that
+# loads it (Movie actedBy Actor) is not run
+FILM_KG_ABSENT = "rels_movie_actor.csv"
+# its first code cell is a notebook shell line (`pip install neo4j`), not Python; its cells from the verification
+# on (counts, a sample query shown as a DataFrame, driver.close()) only read
+_FILM_KG_SHELL = "pip install"
+_FILM_KG_READS_FROM = "checks = {"
+_FILM_KG_IMPORTS = frozenset({"ast", "os"})  # and pandas and neo4j: given below
+
+
+class _FilmKgSeries:
+    """A column of a frame the notebook reads (_FilmKgFrame): astype(int) and astype(str), fillna(value) and
+    pd.to_numeric(column, errors="coerce"), as pandas does them on the column's values (typed by _pandas_column)."""
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+
+    def astype(self, kind: type) -> _FilmKgSeries:
+        if kind is int:
+            if any(isinstance(v, float) and v != v for v in self.values):
+                raise CorpusError("astype(int) of a column with a missing value (pandas refuses it)")
+            return _FilmKgSeries([int(v) for v in self.values])
+        if kind is str:
+            return _FilmKgSeries([str(v) for v in self.values])
+        raise CorpusError(f"astype({kind!r}) is not read here")
+
+    def fillna(self, value: Any) -> _FilmKgSeries:
+        floats = any(isinstance(v, float) for v in self.values)
+        fill = float(value) if floats and isinstance(value, int) else value  # a float64 column stays float64
+        return _FilmKgSeries([fill if isinstance(v, float) and v != v else v for v in self.values])
+
+
+class _FilmKgFrame:
+    """What the notebook does with a frame pandas.read_csv gave: frame[column] (a _FilmKgSeries), frame[column] =
+    series, and to_dict('records') (one dict a row, as Python's int, float and str)."""
+
+    def __init__(self, header: list[str], rows: list[list[str]]) -> None:
+        self.columns = {name: _pandas_column([row[i] if i < len(row) else "" for row in rows])
+                        for i, name in enumerate(header)}
+        self.length = len(rows)
+
+    def __getitem__(self, column: str) -> _FilmKgSeries:
+        return _FilmKgSeries(list(self.columns[column]))
+
+    def __setitem__(self, column: str, series: _FilmKgSeries) -> None:
+        if column not in self.columns or len(series.values) != self.length:
+            raise CorpusError(f"a frame's column {column!r} set to another length or a new column")
+        self.columns[column] = list(series.values)
+
+    def to_dict(self, orient: str) -> list[dict[str, Any]]:
+        if orient != "records":
+            raise CorpusError(f"to_dict({orient!r}) is not read here")
+        return [{name: values[i] for name, values in self.columns.items()} for i in range(self.length)]
+
+
+def _film_kg_pandas(read: Callable[[str], bytes]) -> types.ModuleType:
+    """The notebook's `pandas`: read_csv(path) of the files of FILM_KG_FILES at the paths it builds (UTF-8,
+    comma-separated, typed as read_csv's defaults type them, _pandas_column) and to_numeric(column,
+    errors="coerce"). Nothing else of pandas is read; pandas is not installed here."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _FilmKgFrame:
+        path = path.replace(os.sep, "/")
+        if options or not path.startswith(FILM_KG_ROOT) or path.removeprefix(FILM_KG_ROOT) not in FILM_KG_FILES:
+            raise CorpusError(f"{FILM_KG}: its notebook reads {path}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read(path.removeprefix(FILM_KG_ROOT)).decode("utf-8"), newline="")))
+        return _FilmKgFrame(rows[0], [row for row in rows[1:] if row])
+
+    def to_numeric(series: _FilmKgSeries, errors: str = "raise") -> _FilmKgSeries:
+        if errors != "coerce":
+            raise CorpusError(f"to_numeric(errors={errors!r}) is not read here")
+        nan = float("nan")
+
+        def number(v: Any) -> Any:
+            if isinstance(v, int | float):
+                return v
+            try:
+                return float(v)
+            except ValueError:
+                return nan
+        return _FilmKgSeries([number(v) for v in series.values])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.to_numeric = to_numeric  # type: ignore[attr-defined]
+    return module
+
+
+def _film_kg_cells(notebook: bytes) -> list[str]:
+    """The notebook's code cells that write, in order: after its `pip install` shell cell, up to its verification
+    cell; the cell that reads FILM_KG_ABSENT is left out (its file is not in the repository's snapshot)."""
+    cells = ["".join(cell["source"]) for cell in json.loads(notebook)["cells"] if cell["cell_type"] == "code"]
+    if not cells or not cells[0].startswith(_FILM_KG_SHELL):
+        raise CorpusError(f"{FILM_KG}: {FILM_KG_NOTEBOOK}'s first code cell is not its `pip install` line")
+    reads = [i for i, cell in enumerate(cells) if _FILM_KG_READS_FROM in cell]
+    if not reads:
+        raise CorpusError(f"{FILM_KG}: {FILM_KG_NOTEBOOK} has no verification cell")
+    written = cells[1:reads[0]]
+    absent = [cell for cell in written if FILM_KG_ABSENT in cell]
+    if len(absent) != 1:
+        raise CorpusError(f"{FILM_KG}: {FILM_KG_NOTEBOOK} reads {FILM_KG_ABSENT} in {len(absent)} cells, not 1")
+    return [cell for cell in written if cell not in absent]
+
+
+def write_film_kg(store: Any, mirror: Path) -> None:
+    """graph_construction/step3_import_neo4j.ipynb of aryawirap/film-kg at FILM_KG_COMMIT (a 2026 film knowledge graph
+    project in Indonesian, with a Flask app; no licence stated) run as written, cell after cell, from
+    graph_construction/ over the CSVs its step 2 wrote under entity_construction/ from Kaggle's The Movies Dataset
+    (Rounak Banik's TMDB and MovieLens metadata of some 45,000 films): Movie (movie_id, title, release_date as the
+    file writes it, "" where missing, revenue a float, 0.0 where missing), Actor, Director, Genre and Keyword (name),
+    and each film directedBy its directors, hasGenre its genres and hasKeyword its keywords; its constraints first,
+    each file's rows in UNWIND batches of 500, each batch its own transaction. How it runs: the code cells are
+    executed in one namespace whose `neo4j` is a driver over the store (_script_neo4j), whose `pandas` reads the
+    committed files as pandas' defaults type them (_film_kg_pandas), whose print writes nothing and whose other
+    imports are ast and os. Not run: its `pip install` shell cell; the cell loading Movie actedBy Actor, whose
+    rels_movie_actor.csv the repository's snapshot does not hold (over the mirror's size limit), so the actors are
+    nodes without relationships; and its cells from the verification on (read only)."""
+    def read(path: str) -> bytes:
+        return read_file(FILM_KG, path, mirror, FILM_KG_COMMIT)
+
+    cells = _film_kg_cells(read(FILM_KG_NOTEBOOK))
+    modules = {"neo4j": _script_neo4j(store), "pandas": _film_kg_pandas(read)}
+    importer = _loader_importer(FILM_KG, modules, _FILM_KG_IMPORTS)
+    _run_loader(FILM_KG, FILM_KG_NOTEBOOK, "\n\n".join(cells), importer, print=_quiet)
+
+
 # [s50D source and writer above]
 
 
@@ -23485,6 +23620,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "title, number in its season, US air date, US viewers in millions and "
                                           "IMDb rating, the season it is in, and the directors and writers of each",
           writer=write_friends_episodes, source=FRIENDS),
+    Graph("tmdb-films", "frozen", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian student's graph: "
+          "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
+          "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
     # [s50D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
