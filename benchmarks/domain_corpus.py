@@ -9437,50 +9437,51 @@ graph_construction/step3_import_neo4j.ipynb, its code cells in order in one name
 ../entity_construction/ paths say, over the node and relationship CSVs its step 2 committed. Its `neo4j` is a driver
 over the store (_script_neo4j: each UNWIND batch of 500 rows is a session.run of its own), its `pandas` a small
 stand-in (_film_kg_pandas: read_csv of the eight committed files typed as pandas' defaults type them, the column
-astype, fillna and to_numeric calls the notebook makes, to_dict('records'); pandas is not a dependency here), its
-print silent, its other imports ast and os. Not run: its first cell (`pip install neo4j`, a shell line), the cell
-loading Movie actedBy Actor, whose rels_movie_actor.csv (like dataset/credits_clean.csv) is over the mirror's size
-limit and absent from the snapshot, and its cells from the verification on (counts, a sample query, driver.close: read
-only); nothing in its Cypher needed changing for Neo4j 5. The graph: 158,301 nodes in 5 labels (Movie 45,430:
-movie_id, the TMDB id, an integer; title; release_date the string "1995-10-30", "" for 84 films; revenue a float in
-dollars, 0.0 where unknown, as for 38,032 films; Actor 73,155, Director 19,740, Genre 20 and Keyword 19,956, each a
-name), 296,583 relationships (hasKeyword 156,582, hasGenre 91,006, directedBy 48,995, all from Movie, none with a
-property); 931 transactions; `up` took 77 s with the server's start. Quirks kept as the notebook and its files write
-them: the actors are nodes without relationships (the actedBy file is absent), so no question asks about one; a film
-id the file gives twice is one node whose title and date the later row sets (45,460 rows, 45,430 films), and a
-relationship row given twice one relationship; names keep the files' stray spaces and tabs (" Dale Trevillion\\t": 52
-directors, 19 keywords and 135 actors), each spelling its own node; keywords are TMDB's lower-case tags, some in
-Portuguese ("filmes contra o comunismo"); 324 films, one director and one keyword link nothing. The 14 questions, in
-English: 7 edge (the director of Joe Versus the Volcano, Harley Davidson and the Marlboro Man and The Legend of Boggy
-Creek, the one film Rand Ravich and Nelson Shin directed, the one genre of Planes, Trains and Automobiles, the one
-film tagged german submarine), 4 node-property (the release date of Fools Rush In, the revenue of Addams Family Values
-and of Children of a Lesser God, the TMDB id of Jacob's Ladder) and 3 two-hop (the director of the one film tagged
-theological debate, the genre of the one film Garth Davis directed, the release date of the one film Stiles White
-directed); none of relationship property (the graph has none); each named film's title is one node's among the 45,430,
-each asked director of a film its only one, each checked with Cypher; domain_gold.py check: 14 questions, 0 problems;
-no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: the corpus's other film graphs
-(netflix, douban-movies, mtime-top100, movie-qa with TMDb ids of Chinese films, tv-series, k-dramas, james-bond) hold
-other sources' films or a few hundred; this is its first graph of The Movies Dataset. The graph is large (158,301
-nodes) and its film properties few, and almost half its nodes (the actors) are unlinked, as said. Considered by s50D
-and left out: LRegan666/Movie_KGQA (a Chinese py2neo film graph whose data/dbmovies.json is not committed);
-Ultimate-Truth-Seeker/Proyecto-2-AED (Guatemala's top Last.fm tracks, read from the live API into Aura);
-Galinyshka/witcher_ontology (The Witcher's characters, books and games as an ontology in Turtle, no Neo4j load seen);
-Arne-Wiese/got_project (Game of Thrones and Witcher character networks drawn as HTML pages, no Neo4j load seen);
-Dinko2013/Stormlight_project (Stormlight Archive character and book scraping notebooks, no Neo4j load seen);
-ramamatar/movie_kg_project_neoj4 (graph exploration, feature and link-prediction scripts and a node_features.csv, no
-load script seen); zhipingdeng/history-kg-qa (a history question-answering RAG app, no data in the index's listing of
-it); jspirit01/museum-kg (museum JSON for a web view, not examined further); Outis9/KG_Final_Project (some ten of Jay
-Chou's albums and 66 songs as an OWL file imported with neosemantics: small, and through a plugin); TazorDE/katacoda
-(a German Katacoda course on Kaggle's Netflix titles: the corpus has netflix; not examined further);
-CarlosJezeh777/Neo4jEjercicio (three hand-typed films); redapple/sql2graph (a SQL-to-graph exporter whose MusicBrainz
-example needs that PostgreSQL database); Data-Science-Brigade/blogpost-neo4j-got (a few Game of Thrones betrayals,
-small); and, their repositories not named by the index, a books, authors and publishers LOAD CSV with users who follow
-and like them (its users of unclear origin), a Wikidata gods notebook (SPARQL at run time), a philosophers and schools
-Spock test (hand-typed) and The Movies Dataset's movies_metadata.csv LOAD CSV guide (its CSVs not seen). Seen again,
-in the corpus or left out before: JaniceWuo/PoetryQA (chinese-poetry), Colinasda/KnowledgeGraph,
-imyself1224/gujihuouha-main, chrisapton/Music-KG-Project, AlessiaLa/MusicRec, sahilsaini22/PyTest,
-ErwanDavid/musicbrainztoneo, neo4j-the-definitive-guide/book, momcilovicluka/neo4j-anime, kvaithin/greeky,
-sbarnesisrael/caphar, ethiry/wikikings, leylines/hidden-history, JustRub1N/lab_3,
+astype, fillna and to_numeric calls the notebook makes, to_dict('records'); pandas is not a dependency here; its 931
+statements and their parameters, types included, are those of a run of the same cells under the machine's pandas
+3.1.1, compared one by one), its print silent, its other imports ast and os. Not run: its first cell (`pip install
+neo4j`, a shell line), the cell loading Movie actedBy Actor, whose rels_movie_actor.csv (like
+dataset/credits_clean.csv) is over the mirror's size limit and absent from the snapshot, and its cells from the
+verification on (counts, a sample query, driver.close: read only); nothing in its Cypher needed changing for Neo4j 5.
+The graph: 158,301 nodes in 5 labels (Movie 45,430: movie_id, the TMDB id, an integer; title; release_date the string
+"1995-10-30", "" for 84 films; revenue a float in dollars, 0.0 where unknown, as for 38,032 films; Actor 73,155,
+Director 19,740, Genre 20 and Keyword 19,956, each a name), 296,583 relationships (hasKeyword 156,582, hasGenre
+91,006, directedBy 48,995, all from Movie, none with a property); 931 transactions; `up` took 77 s with the server's
+start. Quirks kept as the notebook and its files write them: the actors are nodes without relationships (the actedBy
+file is absent), so no question asks about one; a film id the file gives twice is one node whose title and date the
+later row sets (45,460 rows, 45,430 films), and a relationship row given twice one relationship; names keep the files'
+stray spaces and tabs (" Dale Trevillion\\t": 52 directors, 19 keywords and 135 actors), each spelling its own node;
+keywords are TMDB's lower-case tags, some in Portuguese ("filmes contra o comunismo"); 324 films, one director and one
+keyword link nothing. The 14 questions, in English: 7 edge (the director of Joe Versus the Volcano, Harley Davidson
+and the Marlboro Man and The Legend of Boggy Creek, the one film Rand Ravich and Nelson Shin directed, the one genre
+of Planes, Trains and Automobiles, the one film tagged german submarine), 4 node-property (the release date of Fools
+Rush In, the revenue of Addams Family Values and of Children of a Lesser God, the TMDB id of Jacob's Ladder) and 3
+two-hop (the director of the one film tagged theological debate, the genre of the one film Garth Davis directed, the
+release date of the one film Stiles White directed); none of relationship property (the graph has none); each named
+film's title is one node's among the 45,430, each asked director of a film its only one, each checked with Cypher;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: the corpus's other film graphs (netflix, douban-movies, mtime-top100, movie-qa with TMDb ids of Chinese
+films, tv-series, k-dramas, james-bond) hold other sources' films or a few hundred; this is its first graph of The
+Movies Dataset. The graph is large (158,301 nodes) and its film properties few, and almost half its nodes (the actors)
+are unlinked, as said. Considered by s50D and left out: LRegan666/Movie_KGQA (a Chinese py2neo film graph whose
+data/dbmovies.json is not committed); Ultimate-Truth-Seeker/Proyecto-2-AED (Guatemala's top Last.fm tracks, read from
+the live API into Aura); Galinyshka/witcher_ontology (The Witcher's characters, books and games as an ontology in
+Turtle, no Neo4j load seen); Arne-Wiese/got_project (Game of Thrones and Witcher character networks drawn as HTML
+pages, no Neo4j load seen); Dinko2013/Stormlight_project (Stormlight Archive character and book scraping notebooks, no
+Neo4j load seen); ramamatar/movie_kg_project_neoj4 (graph exploration, feature and link-prediction scripts and a
+node_features.csv, no load script seen); zhipingdeng/history-kg-qa (a history question-answering RAG app, no data in
+the index's listing of it); jspirit01/museum-kg (museum JSON for a web view, not examined further);
+Outis9/KG_Final_Project (some ten of Jay Chou's albums and 66 songs as an OWL file imported with neosemantics: small,
+and through a plugin); TazorDE/katacoda (a German Katacoda course on Kaggle's Netflix titles: the corpus has netflix;
+not examined further); CarlosJezeh777/Neo4jEjercicio (three hand-typed films); redapple/sql2graph (a SQL-to-graph
+exporter whose MusicBrainz example needs that PostgreSQL database); Data-Science-Brigade/blogpost-neo4j-got (a few
+Game of Thrones betrayals, small); and, their repositories not named by the index, a books, authors and publishers
+LOAD CSV with users who follow and like them (its users of unclear origin), a Wikidata gods notebook (SPARQL at run
+time), a philosophers and schools Spock test (hand-typed) and The Movies Dataset's movies_metadata.csv LOAD CSV guide
+(its CSVs not seen). Seen again, in the corpus or left out before: JaniceWuo/PoetryQA (chinese-poetry),
+Colinasda/KnowledgeGraph, imyself1224/gujihuouha-main, chrisapton/Music-KG-Project, AlessiaLa/MusicRec,
+sahilsaini22/PyTest, ErwanDavid/musicbrainztoneo, neo4j-the-definitive-guide/book, momcilovicluka/neo4j-anime,
+kvaithin/greeky, sbarnesisrael/caphar, ethiry/wikikings, leylines/hidden-history, JustRub1N/lab_3,
 hejack0207/Agriculture_KnowledgeGraph, JoanWu5/University-Knowledge-Graph, CourierKyn/eureka-kg, the neo4j-music,
 neo4j-book and movie_kg repositories find_repos lists (switchnollie, Zeh237, rafaelpagels, dianaow, AnjaJac,
 jiangnanboy ...) and PowellWells/SanguoGraph. Searched by code search (paintings and museums, anime and voice actors,
@@ -21420,7 +21421,7 @@ def write_friends_episodes(store: Any, mirror: Path) -> None:
     _run_loader(FRIENDS, FRIENDS_LOADER, source, importer, open=opened)
 
 
-FILM_KG = "aryawirap/film-kg"  # an Indonesian student's 2026 film knowledge graph over The Movies Dataset (TMDB)
+FILM_KG = "aryawirap/film-kg"  # a 2026 film knowledge graph, in Indonesian, over The Movies Dataset (TMDB)
 FILM_KG_COMMIT = "8285bc2637baf711eb2331914e0bd45c5d1b7110"  # its HEAD, 14 June 2026
 FILM_KG_NOTEBOOK = "graph_construction/step3_import_neo4j.ipynb"
 # the notebook runs from graph_construction/, so its NODE_DIR and REL_DIR are ../entity_construction/...; the files
@@ -21545,7 +21546,9 @@ def write_film_kg(store: Any, mirror: Path) -> None:
     committed files as pandas' defaults type them (_film_kg_pandas), whose print writes nothing and whose other
     imports are ast and os. Not run: its `pip install` shell cell; the cell loading Movie actedBy Actor, whose
     rels_movie_actor.csv the repository's snapshot does not hold (over the mirror's size limit), so the actors are
-    nodes without relationships; and its cells from the verification on (read only)."""
+    nodes without relationships; and its cells from the verification on (read only). Its 931 statements and their
+    parameters were compared one by one, types included, with a run of the same cells under the machine's pandas
+    3.1.1: the same."""
     def read(path: str) -> bytes:
         return read_file(FILM_KG, path, mirror, FILM_KG_COMMIT)
 
@@ -23684,7 +23687,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "title, number in its season, US air date, US viewers in millions and "
                                           "IMDb rating, the season it is in, and the directors and writers of each",
           writer=write_friends_episodes, source=FRIENDS),
-    Graph("tmdb-films", "frozen", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian student's graph: "
+    Graph("tmdb-films", "frozen", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
           "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
           "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
     # [s50D Graph above]
