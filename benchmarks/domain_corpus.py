@@ -9612,6 +9612,71 @@ LuisDogo/SM and tomasonjo/blog-datasets' arxiv.csv.
 
 [s50C paragraph above]
 
+Helper s50D's paragraph, written blind for the fiftieth split (domain: culture, music, film, television, books, art,
+games, media, religion and history; begun at 02:55 UTC on 6 December 2026, deadline 04:20). tmdb-films is
+github.com/aryawirap/film-kg ("Film Knowledge Graph", aryawirap's project of June 2026, in Indonesian: a pipeline of
+notebooks from Kaggle's The Movies Dataset, Rounak Banik's TMDB and MovieLens metadata of some 45,000 films, to Neo4j,
+with a Flask app for exploring and recommending; no licence stated; Python). write_film_kg runs its Neo4j load at
+FILM_KG_COMMIT (8285bc2, its HEAD of 14 June 2026; the notebook as its first commit 6bb240a wrote it):
+graph_construction/step3_import_neo4j.ipynb, its code cells in order in one namespace, from graph_construction/ as its
+../entity_construction/ paths say, over the node and relationship CSVs its step 2 committed. Its `neo4j` is a driver
+over the store (_script_neo4j: each UNWIND batch of 500 rows is a session.run of its own), its `pandas` a small
+stand-in (_film_kg_pandas: read_csv of the eight committed files typed as pandas' defaults type them, the column
+astype, fillna and to_numeric calls the notebook makes, to_dict('records'); pandas is not a dependency here; its 931
+statements and their parameters, types included, are those of a run of the same cells under the machine's pandas
+3.1.1, compared one by one), its print silent, its other imports ast and os. Not run: its first cell (`pip install
+neo4j`, a shell line), the cell loading Movie actedBy Actor, whose rels_movie_actor.csv (like
+dataset/credits_clean.csv) is over the mirror's size limit and absent from the snapshot, and its cells from the
+verification on (counts, a sample query, driver.close: read only); nothing in its Cypher needed changing for Neo4j 5.
+The graph: 158,301 nodes in 5 labels (Movie 45,430: movie_id, the TMDB id, an integer; title; release_date the string
+"1995-10-30", "" for 84 films; revenue a float in dollars, 0.0 where unknown, as for 38,032 films; Actor 73,155,
+Director 19,740, Genre 20 and Keyword 19,956, each a name), 296,583 relationships (hasKeyword 156,582, hasGenre
+91,006, directedBy 48,995, all from Movie, none with a property); 931 transactions; `up` took 77 s with the server's
+start. Quirks kept as the notebook and its files write them: the actors are nodes without relationships (the actedBy
+file is absent), so no question asks about one; a film id the file gives twice is one node whose title and date the
+later row sets (45,460 rows, 45,430 films), and a relationship row given twice one relationship; names keep the files'
+stray spaces and tabs (" Dale Trevillion\\t": 52 directors, 19 keywords and 135 actors), each spelling its own node;
+keywords are TMDB's lower-case tags, some in Portuguese ("filmes contra o comunismo"); 324 films, one director and one
+keyword link nothing. The 14 questions, in English: 7 edge (the director of Joe Versus the Volcano, Harley Davidson
+and the Marlboro Man and The Legend of Boggy Creek, the one film Rand Ravich and Nelson Shin directed, the one genre
+of Planes, Trains and Automobiles, the one film tagged german submarine), 4 node-property (the release date of Fools
+Rush In, the revenue of Addams Family Values and of Children of a Lesser God, the TMDB id of Jacob's Ladder) and 3
+two-hop (the director of the one film tagged theological debate, the genre of the one film Garth Davis directed, the
+release date of the one film Stiles White directed); none of relationship property (the graph has none); each named
+film's title is one node's among the 45,430, each asked director of a film its only one, each checked with Cypher;
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: the corpus's other film graphs (netflix, douban-movies, mtime-top100, movie-qa with TMDb ids of Chinese
+films, tv-series, k-dramas, james-bond) hold other sources' films or a few hundred; this is its first graph of The
+Movies Dataset. The graph is large (158,301 nodes) and its film properties few, and almost half its nodes (the actors)
+are unlinked, as said. Considered by s50D and left out: LRegan666/Movie_KGQA (a Chinese py2neo film graph whose
+data/dbmovies.json is not committed); Ultimate-Truth-Seeker/Proyecto-2-AED (Guatemala's top Last.fm tracks, read from
+the live API into Aura); Galinyshka/witcher_ontology (The Witcher's characters, books and games as an ontology in
+Turtle, no Neo4j load seen); Arne-Wiese/got_project (Game of Thrones and Witcher character networks drawn as HTML
+pages, no Neo4j load seen); Dinko2013/Stormlight_project (Stormlight Archive character and book scraping notebooks, no
+Neo4j load seen); ramamatar/movie_kg_project_neoj4 (graph exploration, feature and link-prediction scripts and a
+node_features.csv, no load script seen); zhipingdeng/history-kg-qa (a history question-answering RAG app, no data in
+the index's listing of it); jspirit01/museum-kg (museum JSON for a web view, not examined further);
+Outis9/KG_Final_Project (some ten of Jay Chou's albums and 66 songs as an OWL file imported with neosemantics: small,
+and through a plugin); TazorDE/katacoda (a German Katacoda course on Kaggle's Netflix titles: the corpus has netflix;
+not examined further); CarlosJezeh777/Neo4jEjercicio (three hand-typed films); redapple/sql2graph (a SQL-to-graph
+exporter whose MusicBrainz example needs that PostgreSQL database); Data-Science-Brigade/blogpost-neo4j-got (a few
+Game of Thrones betrayals, small); and, their repositories not named by the index, a books, authors and publishers
+LOAD CSV with users who follow and like them (its users of unclear origin), a Wikidata gods notebook (SPARQL at run
+time), a philosophers and schools Spock test (hand-typed) and The Movies Dataset's movies_metadata.csv LOAD CSV guide
+(its CSVs not seen). Seen again, in the corpus or left out before: JaniceWuo/PoetryQA (chinese-poetry),
+Colinasda/KnowledgeGraph, imyself1224/gujihuouha-main, chrisapton/Music-KG-Project, AlessiaLa/MusicRec,
+sahilsaini22/PyTest, ErwanDavid/musicbrainztoneo, neo4j-the-definitive-guide/book, momcilovicluka/neo4j-anime,
+kvaithin/greeky, sbarnesisrael/caphar, ethiry/wikikings, leylines/hidden-history, JustRub1N/lab_3,
+hejack0207/Agriculture_KnowledgeGraph, JoanWu5/University-Knowledge-Graph, CourierKyn/eureka-kg, the neo4j-music,
+neo4j-book and movie_kg repositories find_repos lists (switchnollie, Zeh237, rafaelpagels, dianaow, AnjaJac,
+jiangnanboy ...) and PowellWells/SanguoGraph. Searched by code search (paintings and museums, anime and voice actors,
+Chinese poets and dynasties, emperors and eras, opera, Simpsons, Star Trek, Roman emperors, Jin Yong's wuxia, the
+Three Kingdoms, albums and tracks, the Beatles, mythology, World War II battles, philosophers, board games, tarot,
+Academy Awards, Joseon kings, Brazilian books) in English, Chinese, Japanese, Korean, Spanish, Portuguese and German,
+find_repos (neo4j-music, neo4j-book, neo4j-hist, neo4j-art, sanguo, jinyong, museum-kg, history-kg, film-kg,
+movie_kg), find_files paths (data/characters.csv, data/paintings.csv, import/albums.csv, import/characters.csv) and
+exact strings (MERGE (b:Book {title: row.), each candidate grepped here first.
+
 [s50D paragraph above]
 
 [s50E paragraph above]
@@ -21782,6 +21847,143 @@ def write_friends_episodes(store: Any, mirror: Path) -> None:
     _run_loader(FRIENDS, FRIENDS_LOADER, source, importer, open=opened)
 
 
+FILM_KG = "aryawirap/film-kg"  # a 2026 film knowledge graph, in Indonesian, over The Movies Dataset (TMDB)
+FILM_KG_COMMIT = "8285bc2637baf711eb2331914e0bd45c5d1b7110"  # its HEAD, 14 June 2026
+FILM_KG_NOTEBOOK = "graph_construction/step3_import_neo4j.ipynb"
+# the notebook runs from graph_construction/, so its NODE_DIR and REL_DIR are ../entity_construction/...; the files
+# its read_csv calls name, under entity_construction/
+FILM_KG_ROOT = "../"
+FILM_KG_FILES = frozenset({f"entity_construction/nodes/nodes_{name}.csv"
+                           for name in ("movie", "actor", "director", "genre", "keyword")}
+                          | {f"entity_construction/relationships/rels_movie_{name}.csv"
+                             for name in ("director", "genre", "keyword")})
+# the one file it reads that the repository's snapshot does not hold (over the mirror's size limit): the cell that
+# loads it (Movie actedBy Actor) is not run
+FILM_KG_ABSENT = "rels_movie_actor.csv"
+# its first code cell is a notebook shell line (`pip install neo4j`), not Python; its cells from the verification
+# on (counts, a sample query shown as a DataFrame, driver.close()) only read
+_FILM_KG_SHELL = "pip install"
+_FILM_KG_READS_FROM = "checks = {"
+_FILM_KG_IMPORTS = frozenset({"ast", "os"})  # and pandas and neo4j: given below
+
+
+class _FilmKgSeries:
+    """A column of a frame the notebook reads (_FilmKgFrame): astype(int) and astype(str), fillna(value) and
+    pd.to_numeric(column, errors="coerce"), as pandas does them on the column's values (typed by _pandas_column)."""
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+
+    def astype(self, kind: type) -> _FilmKgSeries:
+        if kind is int:
+            if any(isinstance(v, float) and v != v for v in self.values):
+                raise CorpusError("astype(int) of a column with a missing value (pandas refuses it)")
+            return _FilmKgSeries([int(v) for v in self.values])
+        if kind is str:
+            return _FilmKgSeries([str(v) for v in self.values])
+        raise CorpusError(f"astype({kind!r}) is not read here")
+
+    def fillna(self, value: Any) -> _FilmKgSeries:
+        floats = any(isinstance(v, float) for v in self.values)
+        fill = float(value) if floats and isinstance(value, int) else value  # a float64 column stays float64
+        return _FilmKgSeries([fill if isinstance(v, float) and v != v else v for v in self.values])
+
+
+class _FilmKgFrame:
+    """What the notebook does with a frame pandas.read_csv gave: frame[column] (a _FilmKgSeries), frame[column] =
+    series, and to_dict('records') (one dict a row, as Python's int, float and str)."""
+
+    def __init__(self, header: list[str], rows: list[list[str]]) -> None:
+        self.columns = {name: _pandas_column([row[i] if i < len(row) else "" for row in rows])
+                        for i, name in enumerate(header)}
+        self.length = len(rows)
+
+    def __getitem__(self, column: str) -> _FilmKgSeries:
+        return _FilmKgSeries(list(self.columns[column]))
+
+    def __setitem__(self, column: str, series: _FilmKgSeries) -> None:
+        if column not in self.columns or len(series.values) != self.length:
+            raise CorpusError(f"a frame's column {column!r} set to another length or a new column")
+        self.columns[column] = list(series.values)
+
+    def to_dict(self, orient: str) -> list[dict[str, Any]]:
+        if orient != "records":
+            raise CorpusError(f"to_dict({orient!r}) is not read here")
+        return [{name: values[i] for name, values in self.columns.items()} for i in range(self.length)]
+
+
+def _film_kg_pandas(read: Callable[[str], bytes]) -> types.ModuleType:
+    """The notebook's `pandas`: read_csv(path) of the files of FILM_KG_FILES at the paths it builds (UTF-8,
+    comma-separated, typed as read_csv's defaults type them, _pandas_column) and to_numeric(column,
+    errors="coerce"). Nothing else of pandas is read; pandas is not installed here."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _FilmKgFrame:
+        path = path.replace(os.sep, "/")
+        if options or not path.startswith(FILM_KG_ROOT) or path.removeprefix(FILM_KG_ROOT) not in FILM_KG_FILES:
+            raise CorpusError(f"{FILM_KG}: its notebook reads {path}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read(path.removeprefix(FILM_KG_ROOT)).decode("utf-8"), newline="")))
+        return _FilmKgFrame(rows[0], [row for row in rows[1:] if row])
+
+    def to_numeric(series: _FilmKgSeries, errors: str = "raise") -> _FilmKgSeries:
+        if errors != "coerce":
+            raise CorpusError(f"to_numeric(errors={errors!r}) is not read here")
+        nan = float("nan")
+
+        def number(v: Any) -> Any:
+            if isinstance(v, int | float):
+                return v
+            try:
+                return float(v)
+            except ValueError:
+                return nan
+        return _FilmKgSeries([number(v) for v in series.values])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.to_numeric = to_numeric  # type: ignore[attr-defined]
+    return module
+
+
+def _film_kg_cells(notebook: bytes) -> list[str]:
+    """The notebook's code cells that write, in order: after its `pip install` shell cell, up to its verification
+    cell; the cell that reads FILM_KG_ABSENT is left out (its file is not in the repository's snapshot)."""
+    cells = ["".join(cell["source"]) for cell in json.loads(notebook)["cells"] if cell["cell_type"] == "code"]
+    if not cells or not cells[0].startswith(_FILM_KG_SHELL):
+        raise CorpusError(f"{FILM_KG}: {FILM_KG_NOTEBOOK}'s first code cell is not its `pip install` line")
+    reads = [i for i, cell in enumerate(cells) if _FILM_KG_READS_FROM in cell]
+    if not reads:
+        raise CorpusError(f"{FILM_KG}: {FILM_KG_NOTEBOOK} has no verification cell")
+    written = cells[1:reads[0]]
+    absent = [cell for cell in written if FILM_KG_ABSENT in cell]
+    if len(absent) != 1:
+        raise CorpusError(f"{FILM_KG}: {FILM_KG_NOTEBOOK} reads {FILM_KG_ABSENT} in {len(absent)} cells, not 1")
+    return [cell for cell in written if cell not in absent]
+
+
+def write_film_kg(store: Any, mirror: Path) -> None:
+    """graph_construction/step3_import_neo4j.ipynb of aryawirap/film-kg at FILM_KG_COMMIT (a 2026 film knowledge graph
+    project in Indonesian, with a Flask app; no licence stated) run as written, cell after cell, from
+    graph_construction/ over the CSVs its step 2 wrote under entity_construction/ from Kaggle's The Movies Dataset
+    (Rounak Banik's TMDB and MovieLens metadata of some 45,000 films): Movie (movie_id, title, release_date as the
+    file writes it, "" where missing, revenue a float, 0.0 where missing), Actor, Director, Genre and Keyword (name),
+    and each film directedBy its directors, hasGenre its genres and hasKeyword its keywords; its constraints first,
+    each file's rows in UNWIND batches of 500, each batch its own transaction. How it runs: the code cells are
+    executed in one namespace whose `neo4j` is a driver over the store (_script_neo4j), whose `pandas` reads the
+    committed files as pandas' defaults type them (_film_kg_pandas), whose print writes nothing and whose other
+    imports are ast and os. Not run: its `pip install` shell cell; the cell loading Movie actedBy Actor, whose
+    rels_movie_actor.csv the repository's snapshot does not hold (over the mirror's size limit), so the actors are
+    nodes without relationships; and its cells from the verification on (read only). Its 931 statements and their
+    parameters were compared one by one, types included, with a run of the same cells under the machine's pandas
+    3.1.1: the same."""
+    def read(path: str) -> bytes:
+        return read_file(FILM_KG, path, mirror, FILM_KG_COMMIT)
+
+    cells = _film_kg_cells(read(FILM_KG_NOTEBOOK))
+    modules = {"neo4j": _script_neo4j(store), "pandas": _film_kg_pandas(read)}
+    importer = _loader_importer(FILM_KG, modules, _FILM_KG_IMPORTS)
+    _run_loader(FILM_KG, FILM_KG_NOTEBOOK, "\n\n".join(cells), importer, print=_quiet)
+
+
 # [s50D source and writer above]
 
 
@@ -23920,6 +24122,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "title, number in its season, US air date, US viewers in millions and "
                                           "IMDb rating, the season it is in, and the directors and writers of each",
           writer=write_friends_episodes, source=FRIENDS),
+    Graph("tmdb-films", "frozen", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
+          "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
+          "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
     # [s50D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

@@ -10762,6 +10762,122 @@ def test_friends_episodes_imports_and_opens_nothing_but_what_its_loader_needs(
     assert store.calls == []
 
 
+# aryawirap/film-kg's graph_construction/step3_import_neo4j.ipynb as written at its HEAD, shortened: its pip line, its
+# connection and batch runner, constraints, the Movie and Director cells (the Director rows here in batches of one),
+# the actedBy cell (whose file the snapshot lacks), the directedBy cell and its first read-only cells
+_FILM_KG_CELLS = [
+    "pip install neo4j",
+    "import pandas as pd\nimport ast\nimport os\nfrom neo4j import GraphDatabase\n\n"
+    'URI      = "neo4j://127.0.0.1:7687"\nUSERNAME = "neo4j"\nPASSWORD = "password123"\nDATABASE = "flimkg"\n\n'
+    "NODE_DIR = os.path.join('..', 'entity_construction', 'nodes')\n"
+    "REL_DIR  = os.path.join('..', 'entity_construction', 'relationships')\n\n"
+    "driver = GraphDatabase.driver(URI, auth=(USERNAME, PASSWORD))\ndriver.verify_connectivity()\n"
+    "print('Koneksi ke Neo4j berhasil!')",
+    "def run_batch(query, data, batch_size=500):\n    total = len(data)\n"
+    "    for i in range(0, total, batch_size):\n        batch = data[i:i+batch_size]\n"
+    "        with driver.session(database=DATABASE) as session:\n            session.run(query, rows=batch)\n"
+    "        print(f'  Progress: {min(i+batch_size, total)}/{total}', end='\\r')",
+    'constraints = [\n    "CREATE CONSTRAINT IF NOT EXISTS FOR (m:Movie)    REQUIRE m.movie_id    IS UNIQUE",\n]\n\n'
+    "with driver.session(database=DATABASE) as session:\n    for c in constraints:\n        session.run(c)",
+    "df_movie = pd.read_csv(os.path.join(NODE_DIR, 'nodes_movie.csv'))\n"
+    "df_movie['movie_id'] = df_movie['movie_id'].astype(int)\n"
+    "df_movie['revenue']  = pd.to_numeric(df_movie['revenue'], errors='coerce').fillna(0)\n"
+    "df_movie['release_date'] = df_movie['release_date'].fillna('').astype(str)\n\n"
+    "movie_data = df_movie.to_dict('records')\n\n"
+    'query_movie = """\nUNWIND $rows AS row\nMERGE (m:Movie {movie_id: row.movie_id})\n'
+    'SET m.title        = row.title,\n    m.release_date = row.release_date,\n    m.revenue      = row.revenue\n"""\n'
+    "run_batch(query_movie, movie_data)",
+    "df_director = pd.read_csv(os.path.join(NODE_DIR, 'nodes_director.csv'))\n"
+    "director_data = df_director.to_dict('records')\n\n"
+    'query_director = """\nUNWIND $rows AS row\nMERGE (d:Director {name: row.name})\n"""\n'
+    "run_batch(query_director, director_data, batch_size=1)",
+    "df_rel_actor = pd.read_csv(os.path.join(REL_DIR, 'rels_movie_actor.csv'))\n"
+    "rel_actor_data = df_rel_actor.to_dict('records')\n"
+    'run_batch("UNWIND $rows AS row MATCH (m:Movie {movie_id: row.movie_id}) RETURN m", rel_actor_data)',
+    "df_rel_dir = pd.read_csv(os.path.join(REL_DIR, 'rels_movie_director.csv'))\n"
+    "df_rel_dir['movie_id'] = df_rel_dir['movie_id'].astype(int)\n"
+    "rel_dir_data = df_rel_dir.to_dict('records')\n\n"
+    'query_rel_dir = """\nUNWIND $rows AS row\nMATCH (m:Movie    {movie_id:     row.movie_id})\n'
+    'MATCH (d:Director {name:         row.director_name})\nMERGE (m)-[:directedBy]->(d)\n"""\n'
+    "run_batch(query_rel_dir, rel_dir_data)",
+    "checks = {\n    'Movie nodes':       'MATCH (m:Movie)    RETURN count(m) AS total',\n}\n"
+    "with driver.session(database=DATABASE) as session:\n    for label, query in checks.items():\n"
+    "        result = session.run(query).single()",
+    "driver.close()",
+]
+_FILM_KG_NODES = "entity_construction/nodes/"
+_FILM_KG_RELS = "entity_construction/relationships/"
+
+
+def _film_kg_notebook(cells: list[str]) -> str:
+    return json.dumps({"cells": [{"cell_type": "markdown", "source": ["# Step 3"]}]
+                       + [{"cell_type": "code", "source": cell.splitlines(keepends=True)} for cell in cells],
+                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def _film_kg_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cells: list[str] | None = None,
+                    changes: dict[str, str | bytes] | None = None) -> Path:
+    files: dict[str, str | bytes] = {
+        corpus.FILM_KG_NOTEBOOK: _film_kg_notebook(_FILM_KG_CELLS if cells is None else cells),
+        # a missing release date and revenue (pandas' NaN), an apostrophe, a quoted comma
+        _FILM_KG_NODES + "nodes_movie.csv": "movie_id,title,release_date,revenue\n862,Toy Story,1995-10-30,"
+                                            "373554033.0\n2291,Jacob's Ladder,,\n2609,\"Planes, Trains and "
+                                            "Automobiles\",1987-11-26,49230280.0\n",
+        # a name as written, its leading space and tab kept
+        _FILM_KG_NODES + "nodes_director.csv": "director_id,name\n1, Dale Trevillion\t\n2,John Lasseter\n",
+        _FILM_KG_RELS + "rels_movie_director.csv": "movie_id,director_name\n862,John Lasseter\n",
+        **(changes or {})}
+    later: dict[str, str | bytes | None] = {_FILM_KG_NODES + "nodes_director.csv": "director_id,name\n1,Later\n"}
+    monkeypatch.setattr(corpus, "FILM_KG_COMMIT", _committed_mirror(tmp_path, "aryawirap+film-kg", files, later))
+    return tmp_path
+
+
+def test_film_kg_runs_its_notebook_cells_over_the_pinned_csvs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # its cells run in order in one namespace: the constraint, the Movie rows typed as pandas types them (ids int,
+    # a missing revenue 0.0 and release date ""), the directors in batches of one, the directedBy rows; not its pip
+    # line, not the actedBy cell (its file is not in the snapshot, nor in this mirror), not its read-only cells; the
+    # later commit's file is not read
+    store = Recorder()
+    corpus.write_film_kg(store, _film_kg_mirror(tmp_path, monkeypatch))
+    movie = ("\nUNWIND $rows AS row\nMERGE (m:Movie {movie_id: row.movie_id})\nSET m.title        = row.title,\n"
+             "    m.release_date = row.release_date,\n    m.revenue      = row.revenue\n")
+    director = "\nUNWIND $rows AS row\nMERGE (d:Director {name: row.name})\n"
+    directed = ("\nUNWIND $rows AS row\nMATCH (m:Movie    {movie_id:     row.movie_id})\n"
+                "MATCH (d:Director {name:         row.director_name})\nMERGE (m)-[:directedBy]->(d)\n")
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (m:Movie)    REQUIRE m.movie_id    IS UNIQUE", {}),
+        (movie, {"rows": [
+            {"movie_id": 862, "title": "Toy Story", "release_date": "1995-10-30", "revenue": 373554033.0},
+            {"movie_id": 2291, "title": "Jacob's Ladder", "release_date": "", "revenue": 0.0},
+            {"movie_id": 2609, "title": "Planes, Trains and Automobiles", "release_date": "1987-11-26",
+             "revenue": 49230280.0}]}),
+        (director, {"rows": [{"director_id": 1, "name": " Dale Trevillion\t"}]}),
+        (director, {"rows": [{"director_id": 2, "name": "John Lasseter"}]}),
+        (directed, {"rows": [{"movie_id": 862, "director_name": "John Lasseter"}]})]
+    assert all(type(row["revenue"]) is float for row in store.calls[1][1]["rows"])
+
+
+@pytest.mark.parametrize(("cells", "refused"), [
+    ([cell.replace("import ast\n", "import ast\nimport requests\n") for cell in _FILM_KG_CELLS],
+     "its loader imports requests, which is not read here"),
+    ([cell.replace("'nodes_director.csv'", "'nodes_studio.csv'") for cell in _FILM_KG_CELLS],
+     "its notebook reads ../entity_construction/nodes/nodes_studio.csv, which is not read here"),
+    (_FILM_KG_CELLS[1:], "first code cell is not its `pip install` line"),
+    ([cell for cell in _FILM_KG_CELLS if "rels_movie_actor" not in cell],
+     "reads rels_movie_actor.csv in 0 cells, not 1"),
+    ([cell for cell in _FILM_KG_CELLS if not cell.startswith("checks")], "has no verification cell"),
+    ([cell.replace("pd.read_csv(os.path.join(NODE_DIR, 'nodes_movie.csv'))",
+                   "pd.read_csv(os.path.join(NODE_DIR, 'nodes_movie.csv'), sep=';')") for cell in _FILM_KG_CELLS],
+     "its notebook reads ../entity_construction/nodes/nodes_movie.csv, which is not read here"),
+])
+def test_film_kg_refuses_what_its_notebook_does_not_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       cells: list[str], refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_film_kg(store, _film_kg_mirror(tmp_path, monkeypatch, cells))
+    assert [s for s, _ in store.calls if "Director" in s or "directedBy" in s] == []
+
+
 # [s50D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
