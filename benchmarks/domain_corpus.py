@@ -21764,6 +21764,58 @@ def write_vietnam_nutrition(store: Any, mirror: Path) -> None:
         _run_loader(NUTRITION_KG, path, source, importer, file=_NUTRITION_KG_ROOT + path, print=printed)
 
 
+NVD_CVE = "jazwiecki/neo4j-cve"  # Jim Jazwiecki and Nathan Kluth's NVD CVE graph (December 2018; no licence file)
+# its HEAD (15 January 2020, a dependabot merge); code/ as 74763a3 (9 December 2018) left it
+NVD_CVE_COMMIT = "79c715602eb7b5f8c5779675117b8ae6115c2034"
+NVD_CVE_LOADER = "code/nvd_loader.py"  # fills the template with each feed's file name and pipes it to cypher-shell
+NVD_CVE_SCHEMA = ("code/constraints.cypher", "code/loader-template.cypher", "code/indexes.cypher")
+# the NVD JSON 1.0 feed files the repository commits (the loader downloads the NVD's yearly feeds, gone since 2023,
+# into its working directory, /var/lib/neo4j, where the Dockerfile copies code/): the first 300 CVEs of 2017, and
+# four samples (CVE-2017-0001 and -0002 again, Heartbleed for a CVSS 2.0-only vulnerability, CVE-2017-9317)
+NVD_CVE_FEEDS = ("code/nvd-300.json", "code/nvd-test-samples.json")
+NVD_CVE_URL = "file:///var/lib/neo4j/"  # the template's apoc.load.json URL, before the file name it is given
+# 2.x-4.x's `CREATE INDEX ON :L(p)` with the property quoted in backticks (`v2.base_score`), which _five's pattern
+# leaves: the same index in 5.x syntax
+_NVD_CVE_INDEX = re.compile(r"(?im)^[ \t]*create\s+index\s+on\s+:(\w+)\(\s*(`[^`]+`|\w+)\s*\)[ \t]*;?[ \t]*$")
+
+
+def write_nvd_cve(store: Any, mirror: Path) -> None:
+    """code/nvd_loader.py of jazwiecki/neo4j-cve at NVD_CVE_COMMIT, as it runs: code/constraints.cypher (its 3.x
+    uniqueness constraints in 5.x syntax), then code/loader-template.cypher once for each NVD feed file, its
+    `$nvd_file_name` filled by string.Template.safe_substitute as the loader fills it, and last code/indexes.cypher
+    (its 3.x `CREATE INDEX ON :CVE(`v2.base_score`)` in 5.x syntax; the index it writes twice, once). Offline, the
+    feeds are the two NVD JSON 1.0 files the repository commits (NVD_CVE_FEEDS, named by their path under
+    /var/lib/neo4j, where the Dockerfile puts code/), read as apoc.load.json yields them. The graph: CVE nodes (name,
+    the English description as a list, published in epoch milliseconds, CVSS 2 and 3 metrics as `v2.*` and `v3.*`
+    properties), each ATTACKABLE_THROUGH its CVSS 3 attack vector and its CVSS 2 access vector (AttackVector, the
+    relationship's cvss_version 3 or 2) and AFFECTS the versions (ProductVersion: name vendor_product_<operator><value>,
+    version_value) of products (Product) MADE_BY vendors (Vendor). Quirks kept: a product is merged by its name alone;
+    the template's other statement-level comments are dropped. Refuses a loader that no longer fills the template with
+    `nvd_file_name`, and a template that reads no file or another URL."""
+    import string
+
+    loader = read_file(NVD_CVE, NVD_CVE_LOADER, mirror, NVD_CVE_COMMIT).decode("utf-8")
+    if "safe_substitute(nvd_file_name = nvd_file_name)" not in loader:
+        raise CorpusError(f"{NVD_CVE}: {NVD_CVE_LOADER} no longer fills its template with nvd_file_name")
+    constraints, template, indexes = (read_file(NVD_CVE, p, mirror, NVD_CVE_COMMIT).decode("utf-8")
+                                      for p in NVD_CVE_SCHEMA)
+    read = _github_file(NVD_CVE, mirror, ())
+
+    def feed(url: str) -> bytes:
+        path = url.removeprefix(NVD_CVE_URL)
+        if not url.startswith(NVD_CVE_URL) or path not in NVD_CVE_FEEDS:
+            raise CorpusError(f"{NVD_CVE}: its template reads {url}, not one of its feed files")
+        return read_file(NVD_CVE, path, mirror, NVD_CVE_COMMIT)
+
+    _run_mixed(store, constraints, read)
+    for path in NVD_CVE_FEEDS:
+        script = string.Template(template).safe_substitute(nvd_file_name=path)
+        if _APOC_JSON.search(script) is None:
+            raise CorpusError(f"{NVD_CVE}: {NVD_CVE_SCHEMA[1]} reads no file with apoc.load.json")
+        _run_mixed(store, script, feed)
+    _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
+
+
 # [s50E source and writer above]
 
 
@@ -23519,6 +23571,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their glycemic index and nutrient values, and the foods good or to be "
                                            "restricted for each disease, with the reason",
           writer=write_vietnam_nutrition, source=NUTRITION_KG),
+    Graph("nvd-cve", "frozen", "The first 300 CVEs the NVD published for 2017 (and Heartbleed): each "
+                                 "vulnerability's description, publication date and CVSS 2 and 3 scores, "
+                                 "severities and impacts, the attack vectors it can be exploited through, and "
+                                 "the product versions it affects with their products and vendors (a 2018 NVD "
+                                 "graph's apoc.load.json loader)",
+          writer=write_nvd_cve, source=NVD_CVE),
     # [s50E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
