@@ -21848,8 +21848,8 @@ def write_nvd_cve(store: Any, mirror: Path) -> None:
     properties), each ATTACKABLE_THROUGH its CVSS 3 attack vector and its CVSS 2 access vector (AttackVector, the
     relationship's cvss_version 3 or 2) and AFFECTS the versions (ProductVersion: name vendor_product_<operator><value>,
     version_value) of products (Product) MADE_BY vendors (Vendor). Quirks kept: a product is merged by its name alone;
-    a CVE whose two vectors agree is ATTACKABLE_THROUGH that node twice. Refuses a loader that no longer fills the template with
-    `nvd_file_name`, and a template that reads no file or another URL."""
+    a CVE whose two vectors agree is ATTACKABLE_THROUGH that node twice. Refuses a loader that no longer fills the
+    template with `nvd_file_name`, and a template that reads no file or another URL."""
     import string
 
     loader = read_file(NVD_CVE, NVD_CVE_LOADER, mirror, NVD_CVE_COMMIT).decode("utf-8")
