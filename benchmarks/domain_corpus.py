@@ -9446,7 +9446,7 @@ and CVE-2017-9317), in that order, each named by its path under /var/lib/neo4j (
 container holds there) and given to the template as apoc.load.json yields it (`UNWIND $values AS nvd`, _run_mixed); the
 constraints' 3.x syntax is written in 5.x syntax (_five) and so are the indexes' `CREATE INDEX ON
 :CVE(`v2.base_score`)`, whose backquoted property _five's pattern does not take (a pattern of the writer's own,
-_NVD_CVE_INDEX), the index the file writes twice created once; no shared helper changed. Graph (`up` about 20 s on a
+_NVD_CVE_INDEX), the index the file writes twice created once; no shared helper changed. Graph (`up` 20 to 29 s on a
 fresh home, the server's start included): 711 nodes in 5 labels (CVE 302: name, description as a list of its English
 texts, published in epoch milliseconds, and the CVSS 2 and 3 metrics as `v2.*` and `v3.*` properties, base and impact
 scores, severities, vectors, privileges, user interaction, scope; Heartbleed has no `v3.*`; ProductVersion 322: name,
