@@ -9679,6 +9679,64 @@ exact strings (MERGE (b:Book {title: row.), each candidate grepped here first.
 
 [s50D paragraph above]
 
+Helper s50E's paragraph, written blind for the fiftieth split (domain searched: software and IT, code dependencies and
+packages, cybersecurity (CVEs, ATT&CK, threat intelligence), networks, cloud, DevOps and IT assets; begun at 02:55:51
+UTC on 6 December 2026, its deadline 04:20). nvd-cve: github.com/jazwiecki/neo4j-cve (Jim Jazwiecki and Nathan Kluth's
+"graph database version of the NVD CVE database", December 2018; no licence file; in English), its code/nvd_loader.py as
+its README runs it (`docker exec -t nvdgraph python3 code/nvd_loader.py` in its Neo4j 3.3.3 and APOC 3.3 container,
+whose Dockerfile copies code/ to /var/lib/neo4j/code/ and works in /var/lib/neo4j), read at NVD_CVE_COMMIT (79c7156, its
+HEAD, a dependabot merge of 15 January 2020; the loader, its three Cypher files and the data as 74763a3 of 9 December
+2018 left them). The loader pipes to cypher-shell code/constraints.cypher, then code/loader-template.cypher once for
+each NVD JSON 1.0 yearly feed it downloads into /var/lib/neo4j (the template's `$nvd_file_name` filled by
+string.Template.safe_substitute), then code/indexes.cypher. What had to change: the NVD retired those feeds, and the
+machine is offline, so the feeds are the two NVD JSON 1.0 files the repository commits, code/nvd-300.json (the NVD's
+first 300 CVEs of 2017, CVE-2017-0001 to -0325, as the feed held them in 2018) and code/nvd-test-samples.json
+(CVE-2017-0001 and -0002 again, Heartbleed, CVE-2014-0160, which the authors added "for testing CVSS 2.0-only vulns",
+and CVE-2017-9317), in that order, each named by its path under /var/lib/neo4j (`code/nvd-300.json`, the file the
+container holds there) and given to the template as apoc.load.json yields it (`UNWIND $values AS nvd`, _run_mixed); the
+constraints' 3.x syntax is written in 5.x syntax (_five) and so are the indexes' `CREATE INDEX ON
+:CVE(`v2.base_score`)`, whose backquoted property _five's pattern does not take (a pattern of the writer's own,
+_NVD_CVE_INDEX), the index the file writes twice created once; no shared helper changed. Graph (`up` 20 to 29 s on a
+fresh home, the server's start included): 711 nodes in 5 labels (CVE 302: name, description as a list of its English
+texts, published in epoch milliseconds, and the CVSS 2 and 3 metrics as `v2.*` and `v3.*` properties, base and impact
+scores, severities, vectors, privileges, user interaction, scope; Heartbleed has no `v3.*`; ProductVersion 322: name,
+version_value; Product 79; Vendor 5: microsoft, nvidia, f5, linux, openssl; AttackVector 3: NETWORK, LOCAL,
+ADJACENT_NETWORK) and 3,056 relationships in 4 types (AFFECTS 2,052 from a CVE to a product version, ATTACKABLE_THROUGH
+603 with its cvss_version, 3 on 301 and 2 on 302, VERSION_OF 322, MADE_BY 79). Quirks kept as the script writes them: a
+product version's name is vendor, product and the NVD's operator and value joined ("microsoft_edge_=*",
+"nvidia_gpu_driver_=-", "linux_linux_kernel_=3.10"), and products and vendors are the NVD's CPE names in lower case with
+underscores ("powerpoint_for_mac", "big-ip_websafe"); a product is merged by its name alone (no two vendors share one
+here); a CVE whose CVSS 2 and 3 vectors agree (261 of them) is ATTACKABLE_THROUGH the same node twice, once for each
+version; published is epoch milliseconds (apoc.date.fromISO8601); Heartbleed's description list holds the NVD's analysis
+note beside its summary; 275 of the 300 CVEs of 2017 are Microsoft's. The 14 questions: 7 edge (the vendor of BIG-IP
+WebSafe and of GeForce Experience, the CVE that affects OpenSSL 1.0.1 and the one that affects Exchange Server 2013, the
+Lync for Mac version CVE-2017-0129 affects and the Linux kernel version CVE-2017-0306 affects, CVE-2017-0199's CVSS 3
+attack vector), 3 node-property (CVE-2017-0144's CVSS 3 base score, Heartbleed's CVSS 2 severity by its CVE id, the
+privileges CVE-2017-0051 requires under CVSS 3), 2 relationship-property (the CVSS version under which CVE-2017-0199 is
+exploitable over the network, and the one that rates CVE-2017-0003 a local attack), 2 two-hop (the product CVE-2017-0207
+affects, through its one product version, and the product CVE-2017-0264 affects); each answer checked with Cypher to be
+the only one the graph holds (each asked CVE affects one product version, each asked product version is affected by one
+CVE, each asked vector question's CVE has different CVSS 2 and 3 vectors); domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: mitre-attack holds CWE,
+CAPEC, CISA's known exploited vulnerabilities (their vendor and product as properties) and Exploit-DB's exploit-CVE
+pairs, but its NVD CVE loads were left out (files over the mirror's size limit), so no corpus graph held the NVD's CVE
+records with their CVSS metrics or linked CVEs to product versions, products and vendors; cybersecurity (one Active
+Directory domain) and nist-controls (security controls) are security too. Considered by s50E for the first time and left
+out (each grepped here first): svsaller/cartridge-dependencies (Intershop cartridges and the applications that depend on
+them, real, but two labels, Cartridge and App), flazz/pkg-deps (Go package imports: its dataset.cypher reads
+var/pkgs.csv and var/imports.csv, not committed), c1twcny/MITRE-ATT-CK (ATT&CK actors, tactics, techniques and
+mitigations as CSVs with Cypher: ATT&CK is already mitre-attack's), spcampbell/combine-to-neo4j (threat-intelligence
+indicators that combine.py gathers at run time into an enriched.csv; not examined further), zaghaghi/neo4j-cve-scripts,
+AustinTSchaffer/PyPI-Dependency-Graph, slachiewicz/bigdata-maven-dependency-graph, Chatha-Sphere/graph-cmdb and
+Kanakjr/GraphIAM (the last under a generate/ folder; none examined further, a graph found), uwacsp/stix2neo (not
+examined), a GitHub-trending loader in Vietnamese (Repository, Language, TrendingPeriod: it scrapes GitHub's trending
+page at run time; repository not named), a STIX 2 neo4j-import script over csv-files/*.csv (its repository not named,
+and no repository in the index holds its files), an npm-registry-csv exporter (downloads the 45 GB npm registry at run
+time), ravening/SpringBoot's network-overview (commands only) and the ThreatActor, Malware and CVE MERGE snippets code
+search returned (hand-typed examples and test fixtures). Seen again, left out before: remi-espie/learning_Neo4J,
+Planet9V/agent-optimization-deployment, prashanthcm/GraphKer, wagenrace/python_dep_graph, DaSEA-project/DaSEA-Network,
+dbroeglin/ossdb, sergzin/flamingbutter, ebb-earl-co/libraries_io.
+
 [s50E paragraph above]
 
 [s50F paragraph above]
@@ -22392,6 +22450,58 @@ def write_vietnam_nutrition(store: Any, mirror: Path) -> None:
         _run_loader(NUTRITION_KG, path, source, importer, file=_NUTRITION_KG_ROOT + path, print=printed)
 
 
+NVD_CVE = "jazwiecki/neo4j-cve"  # Jim Jazwiecki and Nathan Kluth's NVD CVE graph (December 2018; no licence file)
+# its HEAD (15 January 2020, a dependabot merge); code/ as 74763a3 (9 December 2018) left it
+NVD_CVE_COMMIT = "79c715602eb7b5f8c5779675117b8ae6115c2034"
+NVD_CVE_LOADER = "code/nvd_loader.py"  # fills the template with each feed's file name and pipes it to cypher-shell
+NVD_CVE_SCHEMA = ("code/constraints.cypher", "code/loader-template.cypher", "code/indexes.cypher")
+# the NVD JSON 1.0 feed files the repository commits (the loader downloads the NVD's yearly feeds, gone since 2023,
+# into its working directory, /var/lib/neo4j, where the Dockerfile copies code/): the first 300 CVEs of 2017, and
+# four samples (CVE-2017-0001 and -0002 again, Heartbleed for a CVSS 2.0-only vulnerability, CVE-2017-9317)
+NVD_CVE_FEEDS = ("code/nvd-300.json", "code/nvd-test-samples.json")
+NVD_CVE_URL = "file:///var/lib/neo4j/"  # the template's apoc.load.json URL, before the file name it is given
+# 2.x-4.x's `CREATE INDEX ON :L(p)` with the property quoted in backticks (`v2.base_score`), which _five's pattern
+# leaves: the same index in 5.x syntax
+_NVD_CVE_INDEX = re.compile(r"(?im)^[ \t]*create\s+index\s+on\s+:(\w+)\(\s*(`[^`]+`|\w+)\s*\)[ \t]*;?[ \t]*$")
+
+
+def write_nvd_cve(store: Any, mirror: Path) -> None:
+    """code/nvd_loader.py of jazwiecki/neo4j-cve at NVD_CVE_COMMIT, as it runs: code/constraints.cypher (its 3.x
+    uniqueness constraints in 5.x syntax), then code/loader-template.cypher once for each NVD feed file, its
+    `$nvd_file_name` filled by string.Template.safe_substitute as the loader fills it, and last code/indexes.cypher
+    (its 3.x `CREATE INDEX ON :CVE(`v2.base_score`)` in 5.x syntax; the index it writes twice, once). Offline, the
+    feeds are the two NVD JSON 1.0 files the repository commits (NVD_CVE_FEEDS, named by their path under
+    /var/lib/neo4j, where the Dockerfile puts code/), read as apoc.load.json yields them. The graph: CVE nodes (name,
+    the English description as a list, published in epoch milliseconds, CVSS 2 and 3 metrics as `v2.*` and `v3.*`
+    properties), each ATTACKABLE_THROUGH its CVSS 3 attack vector and its CVSS 2 access vector (AttackVector, the
+    relationship's cvss_version 3 or 2) and AFFECTS the versions (ProductVersion: name vendor_product_<operator><value>,
+    version_value) of products (Product) MADE_BY vendors (Vendor). Quirks kept: a product is merged by its name alone;
+    a CVE whose two vectors agree is ATTACKABLE_THROUGH that node twice. Refuses a loader that no longer fills the
+    template with `nvd_file_name`, and a template that reads no file or another URL."""
+    import string
+
+    loader = read_file(NVD_CVE, NVD_CVE_LOADER, mirror, NVD_CVE_COMMIT).decode("utf-8")
+    if "safe_substitute(nvd_file_name = nvd_file_name)" not in loader:
+        raise CorpusError(f"{NVD_CVE}: {NVD_CVE_LOADER} no longer fills its template with nvd_file_name")
+    constraints, template, indexes = (read_file(NVD_CVE, p, mirror, NVD_CVE_COMMIT).decode("utf-8")
+                                      for p in NVD_CVE_SCHEMA)
+    read = _github_file(NVD_CVE, mirror, ())
+
+    def feed(url: str) -> bytes:
+        path = url.removeprefix(NVD_CVE_URL)
+        if not url.startswith(NVD_CVE_URL) or path not in NVD_CVE_FEEDS:
+            raise CorpusError(f"{NVD_CVE}: its template reads {url}, not one of its feed files")
+        return read_file(NVD_CVE, path, mirror, NVD_CVE_COMMIT)
+
+    _run_mixed(store, constraints, read)
+    for path in NVD_CVE_FEEDS:
+        script = string.Template(template).safe_substitute(nvd_file_name=path)
+        if _APOC_JSON.search(script) is None:
+            raise CorpusError(f"{NVD_CVE}: {NVD_CVE_SCHEMA[1]} reads no file with apoc.load.json")
+        _run_mixed(store, script, feed)
+    _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
+
+
 # [s50E source and writer above]
 
 
@@ -24159,6 +24269,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their glycemic index and nutrient values, and the foods good or to be "
                                            "restricted for each disease, with the reason",
           writer=write_vietnam_nutrition, source=NUTRITION_KG),
+    Graph("nvd-cve", "frozen", "The first 300 CVEs the NVD published for 2017 (and Heartbleed): each "
+                                 "vulnerability's description, publication date and CVSS 2 and 3 scores, "
+                                 "severities and impacts, the attack vectors it can be exploited through, and "
+                                 "the product versions it affects with their products and vendors (a 2018 NVD "
+                                 "graph's apoc.load.json loader)",
+          writer=write_nvd_cve, source=NVD_CVE),
     # [s50E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

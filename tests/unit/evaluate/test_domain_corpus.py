@@ -11358,6 +11358,83 @@ def test_vietnam_nutrition_refuses_a_loader_that_reads_imports_or_fails_unseen(
         corpus.write_vietnam_nutrition(Recorder(), _nkg_mirror(tmp_path, monkeypatch, **scripts))
 
 
+_NVD_LOADER = ("nvd_loader_template = load_template('code/loader-template.cypher')\n"
+               "input=nvd_loader_template.safe_substitute(nvd_file_name = nvd_file_name).encode('utf-8'),\n")
+_NVD_CONSTRAINTS = ("// uniqueness constraints implicitly create indexes\n"
+                    "CREATE CONSTRAINT ON (cve:CVE) ASSERT cve.name IS UNIQUE;\n"
+                    "CREATE CONSTRAINT ON (vendor:Vendor) ASSERT vendor.name IS UNIQUE;")
+_NVD_TEMPLATE = ("// the 'nvd_file_name' string below will be replaced by the loader script\n"
+                 "CALL apoc.load.json('file:///var/lib/neo4j/$nvd_file_name') YIELD value AS nvd\n"
+                 "UNWIND nvd.CVE_Items as vuln\n"
+                 "MERGE (cve:CVE { name: vuln.cve.CVE_data_meta.ID })\n"
+                 "SET cve.published = apoc.text.replace(vuln.publishedDate,'Z$',':00Z')\n"
+                 "FOREACH (v IN vuln.impact.baseMetricV3.cvssV3.attackVector |\n"
+                 "    MERGE (a:AttackVector {name: v})\n"
+                 "    MERGE (cve)-[:ATTACKABLE_THROUGH {cvss_version: 3}]->(a));")
+_NVD_INDEXES = ("// explicitly create other non-unique indices on CVE\nCREATE INDEX ON :CVE(published);\n\n"
+                "CREATE INDEX ON :CVE(`v2.base_score`);\nCREATE INDEX ON :CVE(`v2.base_score`);\n"
+                "CREATE INDEX ON :CVE(`v3.scope`);")
+
+
+def _nvd_feed(*ids: str) -> str:
+    return json.dumps({"CVE_data_type": "CVE", "CVE_Items": [
+        {"cve": {"CVE_data_meta": {"ID": i}}, "publishedDate": "2017-03-17T00:59Z",
+         "impact": {"baseMetricV3": {"cvssV3": {"attackVector": "NETWORK"}}}} for i in ids]})
+
+
+def _nvd_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **changes: str) -> Path:
+    files = {corpus.NVD_CVE_LOADER: _NVD_LOADER, "code/constraints.cypher": _NVD_CONSTRAINTS,
+             "code/loader-template.cypher": _NVD_TEMPLATE, "code/indexes.cypher": _NVD_INDEXES,
+             "code/nvd-300.json": _nvd_feed("CVE-2017-0001", "CVE-2017-0002"),
+             "code/nvd-test-samples.json": _nvd_feed("CVE-2014-0160")}
+    files.update({f"code/{name.replace('_', '-')}.cypher" if name != "loader" else corpus.NVD_CVE_LOADER: text
+                  for name, text in changes.items()})
+    pinned = _committed_mirror(tmp_path, "jazwiecki+neo4j-cve", files,
+                               later={"code/nvd-300.json": _nvd_feed("CVE-2099-0001")})
+    monkeypatch.setattr(corpus, "NVD_CVE_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nvd_cve_runs_constraints_then_the_template_over_each_feed_then_the_indexes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nvd_cve(store, _nvd_mirror(tmp_path, monkeypatch))
+    load = ("UNWIND $values AS nvd\nUNWIND nvd.CVE_Items as vuln\nMERGE (cve:CVE { name: vuln.cve.CVE_data_meta.ID })\n"
+            "SET cve.published = apoc.text.replace(vuln.publishedDate,'Z$',':00Z')\n"
+            "FOREACH (v IN vuln.impact.baseMetricV3.cvssV3.attackVector |\n    MERGE (a:AttackVector {name: v})\n"
+            "    MERGE (cve)-[:ATTACKABLE_THROUGH {cvss_version: 3}]->(a))")
+    statements = [s for s, _ in store.calls]
+    assert statements == [
+        "CREATE CONSTRAINT FOR (cve:CVE) REQUIRE cve.name IS UNIQUE",
+        "CREATE CONSTRAINT FOR (vendor:Vendor) REQUIRE vendor.name IS UNIQUE",
+        load, load,
+        # 3.x indexes, the property quoted in backticks, in 5.x syntax; the one written twice created once
+        "CREATE INDEX FOR (n:CVE) ON (n.published)", "CREATE INDEX FOR (n:CVE) ON (n.`v2.base_score`)",
+        "CREATE INDEX FOR (n:CVE) ON (n.`v3.scope`)"]
+    # each feed file as apoc.load.json yields it (the one top-level object), read at the pinned commit, in order
+    feeds = [[item["cve"]["CVE_data_meta"]["ID"] for item in p["values"][0]["CVE_Items"]]
+             for _, p in store.calls[2:4]]
+    assert feeds == [["CVE-2017-0001", "CVE-2017-0002"], ["CVE-2014-0160"]]
+    assert corpus.graph("nvd-cve").split == "frozen"
+
+
+@pytest.mark.parametrize(("changes", "refused"), [
+    ({"loader": _NVD_LOADER.replace("nvd_file_name = nvd_file_name", "file_name = nvd_file_name")},
+     "no longer fills its template with nvd_file_name"),
+    ({"loader_template": _NVD_TEMPLATE.replace("file:///var/lib/neo4j/$nvd_file_name",
+                                               "file:///var/lib/neo4j/nvdcve-1.0-2017.json")},
+     "its template reads file:///var/lib/neo4j/nvdcve-1.0-2017.json, not one of its feed files"),
+    ({"loader_template": _NVD_TEMPLATE.replace("CALL apoc.load.json('file:///var/lib/neo4j/$nvd_file_name') "
+                                               "YIELD value AS nvd\n", "WITH $nvd AS nvd\n")},
+     "reads no file with apoc.load.json")])
+def test_nvd_cve_refuses_a_loader_or_template_it_does_not_run_as_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changes: dict[str, str], refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nvd_cve(store, _nvd_mirror(tmp_path, monkeypatch, **changes))
+    assert not any("UNWIND $values" in s for s, _ in store.calls)
+
+
 # [s50E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
