@@ -22408,6 +22408,97 @@ def write_philippine_psgc(store: Any, mirror: Path) -> None:
         store.query(statement.strip(), {}, read_only=False)
 
 
+FACULTY = "KyraStyl/gender_equality_observatory"  # a 2021 Aristotle University of Thessaloniki students' project
+FACULTY_COMMIT = "57f2ef59413abf758fdf2f0b212e4756ae79a0b2"  # its HEAD (26 August 2021); dataset/ as of 7 June 2021
+FACULTY_LOADER = "dataset/databaseLoading.py"  # run from the repository's root ("python3 dataset/databaseLoading.py")
+# the files its pd.read_csv calls read, by the paths it gives them (relative to the repository's root)
+FACULTY_FILES = frozenset({"dataset/professors.csv", "dataset/coauthors.csv", "dataset/relations.csv"})
+_FACULTY_IMPORTS: frozenset[str] = frozenset()  # it imports neo4j and pandas only: both given below
+
+
+class _FacultyAnalysis(Exception):  # noqa: N818 - not an error: the loader's first GDS call, after its data
+    """The loader's first `CALL gds.` statement: the in-memory projection its web app analyses, after every write."""
+
+
+class _FacultySession(_ScriptSession):
+    """The 4.x driver session databaseLoading.py opens: `session.write_transaction(fn, arg)` (the 4.x name of
+    execute_write) calls its function with a transaction over the store; `session.run` runs its deletes; its first
+    GDS call (gds.graph.exists, then gds.graph.create of the co-authorship projection: GDS is not installed here, and
+    a projection writes nothing to the database) ends the load."""
+
+    write_transaction = _ScriptSession.execute_write
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None,
+            **params: Any) -> list[tuple[Any, ...]]:
+        if query.lstrip().upper().startswith("CALL GDS."):
+            raise _FacultyAnalysis
+        return super().run(query, parameters, **params)
+
+
+def _faculty_pandas(read: Callable[[str], bytes]) -> types.ModuleType:
+    """The `pandas` databaseLoading.py uses: read_csv(path, header=0) of the three files of FACULTY_FILES, each a
+    _Frame typed as pandas' defaults type it (an integer column is int64, iterrows gives Python ints; a missing field
+    is NaN); an unnamed header field is "Unnamed: <i>", as pandas names it (professors.csv's index column)."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, header: int | str = "infer", **options: Any) -> _Frame:
+        if options or header not in (0, "infer"):
+            raise CorpusError(f"{FACULTY}: its loader reads {path} with {sorted(options) or ['header']}, which is "
+                              "not read here")
+        if path not in FACULTY_FILES:
+            raise CorpusError(f"{FACULTY}: its loader reads {path}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8"), newline="")))
+        names = [name or f"Unnamed: {i}" for i, name in enumerate(rows[0])]
+        return _Frame(names, [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_faculty_coauthors(store: Any, mirror: Path) -> None:
+    """dataset/databaseLoading.py of KyraStyl/gender_equality_observatory at FACULTY_COMMIT ("Gender Equality", a
+    gender-balance observatory of academic research by Kyrama Styliani and fellow students of the Aristotle University
+    of Thessaloniki, May-August 2021; no licence stated; Python, in English), run as its README and instructions.txt
+    run it from the repository's root, over the three files it reads: dataset/professors.csv, the 337 faculty members
+    of twelve computer-science and electrical-engineering departments of six European universities (the project's
+    partners: Oulu's CSEE, Bochum's ECE-IT and CEE, Porto's ECE and CS, Bordeaux's CS and IME, Lodz's IT, ApCS and
+    MIS, Thessaloniki's CS and ECE) as Google Scholar gave them in 2021 through the scholarly library (the
+    web_scraping/ notebooks' stages 1-13: each one's Scholar id, name, gender M/F, role, department and university,
+    citation counts and h- and i10-indexes, all-time and for the last five years, number of publications, research
+    interests as underscore-joined words, citations per year), dataset/coauthors.csv, 2,320 of their Google Scholar
+    co-authors (the same figures, and the affiliation Scholar shows), and dataset/relations.csv, 6,260 co-authorship
+    pairs by name. The graph, as its statements write it: the six universities (University: name, "University of
+    Oulu") and their departments (Department: name, the acronym, "CS" one node per university; belongsTo), each
+    professor CREATEd (Professor: name, scholar_Id, gender, genderFlag 1 for F else 0, role, url_picture, citedby,
+    citedby5y, hindex, hindex5y, i10index, i10index5y, num_publications, cites_per_year "1999-100 2000-132 ...",
+    interests) who worksAt the department of their row's acronym in their university; each co-author CREATEd (Coauthor:
+    the same figures, no role or interests, and affiliation), and for each pair a cooperateWith from the node of the
+    first name to the node of the second, matched by name on any label. How it runs: the script is executed in a
+    namespace of its own whose `neo4j` is a driver over the store (_script_neo4j with _FacultySession: its sessions'
+    write_transaction, the 4.x name of execute_write, calls its functions with a transaction over the store), whose
+    `pandas` is _faculty_pandas (read_csv of the three files, typed as pandas types them) and which imports nothing
+    else; its uri and credentials are not used; its first statements delete everything (the database is empty). Its
+    last two statements, gds.graph.exists and gds.graph.create of an in-memory co-authorship projection for the web
+    app's analyses (GDS 1.x; not installed here, and a projection writes nothing), are not run: the first ends the
+    load. Quirks kept as the script writes them: a missing field is NaN, as pandas reads it (6 professors' role, 44
+    professors' interests, one's cites_per_year, 575 co-authors' url_picture); roles as the staff pages write them
+    ("Adjunct Professor " with a space, "ADjunct Professor"); a pair whose name is spelled otherwise than its node
+    ("Richard Vinter " with a trailing space: 36 pairs) links nothing, and one whose name is two nodes (the co-author
+    "Pedro Fonte" is two rows) links each; pairs between two co-authors (the scraping's stage 12) are kept."""
+    def read(path: str) -> bytes:
+        return read_file(FACULTY, path, mirror, FACULTY_COMMIT)
+
+    source = read(FACULTY_LOADER).decode("utf-8")
+    modules = {"neo4j": _script_neo4j(store, lambda: _FacultySession(store)), "pandas": _faculty_pandas(read)}
+    importer = _loader_importer(FACULTY, modules, _FACULTY_IMPORTS)
+    try:
+        _run_loader(FACULTY, FACULTY_LOADER, source, importer, print=_quiet)
+    except _FacultyAnalysis:  # its GDS projection, after its last write
+        return
+    raise CorpusError(f"{FACULTY}: {FACULTY_LOADER} ended without its GDS projection (it is no longer the loader "
+                      "this writer was written for)")
+
+
 # [s50F source and writer above]
 
 
@@ -23555,6 +23646,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
           "API's Neo4j import of the parsed PSA workbook)",
           writer=write_philippine_psgc, source=PSGC),
+    Graph("faculty-coauthors", "frozen", "the faculty members of twelve computer-science and electrical-"
+          "engineering departments of six European universities (Oulu, Bochum, Porto, Bordeaux, Lodz, Thessaloniki) "
+          "as Google Scholar gave them in 2021: each one's gender, role, department and university, citations, h- "
+          "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
+          "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
+          writer=write_faculty_coauthors, source=FACULTY),
     # [s50F Graph above]
 ]}
 
