@@ -9739,6 +9739,71 @@ dbroeglin/ossdb, sergzin/flamingbutter, ebb-earl-co/libraries_io.
 
 [s50E paragraph above]
 
+Helper s50F's paragraph, written blind for the fiftieth split (domain: people and organisations, social networks,
+genealogy, NGOs, communities, universities, employment, crowdsourced knowledge, languages other than English; begun at
+02:55 UTC on 6 December 2026, deadline 04:20). faculty-coauthors: github.com/KyraStyl/gender_equality_observatory
+("Gender Equality", a gender-balance observatory of academic research by Styliani Kyrama, Vasileios Moschopoulos,
+Dimitrios Tourgaidis and Georgios Michoulis, May-August 2021, as its Report.pdf, "A Gender Equality Observatory on
+Scientific Research", names them; no licence stated; Python and a Flask web app, in English), its
+dataset/databaseLoading.py at FACULTY_COMMIT (57f2ef5, its HEAD of 26 August 2021; dataset/ last changed 7 June 2021),
+run as its README and instructions.txt run it from the repository's root, over the three files it reads:
+dataset/professors.csv (337 faculty members of twelve computer-science and electrical-engineering departments of the
+project's six partner universities, Oulu, Bochum, Porto, Bordeaux, Lodz and Thessaloniki, as Google Scholar gave them
+through the scholarly library: gender, role, citations, h- and i10-indexes, publications, interests),
+dataset/coauthors.csv (2,320 of their Google Scholar co-authors) and dataset/relations.csv (6,260 co-authorship pairs
+by name), all written by its web_scraping/ notebooks (stages 1-13). What the writer changes, only what the machine
+requires: pandas is not installed here, so its read_csv(path, header=0) is _faculty_pandas (the three files only,
+typed as pandas' defaults type them, a missing field NaN); its `neo4j` is a driver over the store whose sessions'
+write_transaction (the 4.x name of execute_write) calls its functions with a transaction over the store
+(_FacultySession); its last two statements, gds.graph.exists and gds.graph.create of an in-memory co-authorship
+projection for the web app (GDS 1.x, not installed here; a projection writes nothing), are not run: the first ends the
+load (a loader that no longer reaches it is refused). Its Cypher runs unchanged (nothing in it is 4.x only). The
+graph: 2,675 nodes (Coauthor 2,320, Professor 337, Department 12, University 6; 4 labels), 6,574 relationships
+(cooperateWith 6,225: Coauthor to Coauthor 3,215, Professor to Coauthor 1,370, Coauthor to Professor 1,316, Professor
+to Professor 324; worksAt 337; belongsTo 12), no relationship property; `up` in 83 s (server start included). Quirks
+kept as the script writes them: departments are acronyms ("CSEE", "ECE-IT", "ApCS"), "CS" and "ECE" one node per
+university; a missing field is a NaN property, as pandas reads it (6 professors' role, 44 professors' interests, one's
+cites_per_year, 575 co-authors' url_picture); roles as the staff pages write them ("Adjunct Professor " with a space,
+"ADjunct Professor"); cooperateWith matches its two names on any label, so the 36 pairs whose names are spelled
+otherwise than a node ("Richard Vinter " with a space) link nothing and the co-author "Pedro Fonte", two rows, is two
+nodes linked twice; a Professor has no university property (only the path through its department says it). The 14
+questions (in English, as the data is): 7 edge (four professors' departments, a department's university, two
+co-authors' one collaborator), 4 node-property (an h-index, a citation count, research interests, a co-author's
+affiliation), 3 two-hop (two professors' universities through their departments, a co-author's collaborator's
+department), none relationship-property (the graph has none); each answer checked with plain Cypher to be the only one
+the graph holds; domain_gold.py check: 0 problems; no xgrag command was run on the graph and no xgrag output on it
+looked at. Overlaps: ruc-faculty (a university's faculty, in Chinese), swedish-alumni and erasmus-leon (universities),
+ecco-2026's CO_AUTHORED_WITH (a congress's co-authorship); none has Google Scholar figures or a cross-university
+co-authorship network. Searched: the code corpus (genealogy, family trees, royal and Ottoman dynasties, Roman and
+Chinese emperors, 戦国武将, 조선 가계도, árvore genealógica, Stammbaum, Nguyễn dynasty, Wikidata and DBpedia extracts,
+mathematics genealogy, Fields and Turing laureates, university rankings, professors and departments, org charts and
+employees, NGOs, charities and trustees, bishops and dioceses, parish registers, languages and Glottolog), exact
+strings (MERGE (p:Pessoa, MERGE (p:Personne, MERGE (u:Universidad, :Hochschule, [:毕业于], :STUDIED_AT]->(u:University),
+the Vietnamese politicians' and the scholar loader's own lines), file paths (import/persons.csv, import/people.csv,
+data/people.csv, data/professors.csv, professors.csv, professors2.csv, coauthors.csv, relations2.csv,
+data/datasetSibi.csv) and repository names (genealog, wikidata-neo4j, dbpedia, awards-and-winners). Considered and
+left out: silyones/academic-relationship-neo4j (invented professors, "Dr. Alice Green", 555 phone numbers);
+yungbyun/jejunu-faculty (Jeju National University's faculty for a web page, no Neo4j load among its listed files);
+plasmagoat/Ancestree and SzewczykW/Drzewo-Genealogiczne (a dozen hand-typed or invented family members);
+Kanakjr/GraphIAM, MuizMahdi/BlogPost-GABAC, gem-manish/Neo4J-Sample-Cypher-File and jexp/asciidoc-slides (generated or
+invented staff and org charts); shawnngtq/database (an employees.csv of Northwind's columns, EmployeeID, FirstName,
+LastName, Title; not examined further); professeurr/graph (a notebook's co-author CSVs, no Neo4j load seen; not
+examined further); davidpaivafernandes/docgenealojy (Wikipedia scientists as JavaScript data, no Neo4j load seen);
+clics/clics2 (languages, no Neo4j load seen); leylines/hidden-history (an AgensGraph and Cypher "forbidden history"
+whose facts its author marks proven or unproven: not a data source);
+tronghieu220403/Wikipedia-DBPedia-Crawler-VietnamHistory (a Wikipedia and DBpedia crawler; not examined further); and,
+their repositories not named by the index, a Vietnamese politicians' generated Cypher (10 politicians and their
+positions: a few dozen nodes), a Chinese film-and-actor py2neo loader (its crawl read from a message queue), a
+cypher-shell family-tree loader (a family's people.csv, marriages.csv and children.csv; its data not seen), the Irish
+charities trustees demo (TerminusDB WOQL, trustees obfuscated) and a Canadian charity-network Streamlit app (uploaded
+charitydata.ca exports written as nodes.csv and edges.csv; no Neo4j load seen). Seen again, in the corpus or left out
+before: DFID/dcm-graph, agroshar/DIT873-Techniques-for-Large-Scale-Data, IEK-13/MatGraphAI, zackys/handson-neo4j,
+THM-Graphs/wikidata2neo4j, VericaD/nobel_laureates_pc, AIDA-UIUC/uiuc-scheduler, ethiry/wikikings, nickwhitt/rex,
+emarkandu/testdata, XavierDELPIERRE/gedcom-neo4j-converter, Orange-Summer/mathgenealogy-backend,
+akngs/k-families-data, rmartg14/SIBI-2025-RMARTG14, tlam25/network-of-awards-and-winners, trunghh11/wikihistovn,
+TuGraph-family/tugraph-db-demo, JoanWu5/University-Knowledge-Graph, imyself1224/gujihuouha-main,
+Colinasda/KnowledgeGraph, derrabauke/eu-data-workflow and the UK organograms blog post.
+
 [s50F paragraph above]
 """
 
@@ -23146,6 +23211,98 @@ def write_philippine_psgc(store: Any, mirror: Path) -> None:
         store.query(statement.strip(), {}, read_only=False)
 
 
+FACULTY = "KyraStyl/gender_equality_observatory"  # a 2021 gender-balance observatory of Google Scholar data
+FACULTY_COMMIT = "57f2ef59413abf758fdf2f0b212e4756ae79a0b2"  # its HEAD (26 August 2021); dataset/ as of 7 June 2021
+FACULTY_LOADER = "dataset/databaseLoading.py"  # run from the repository's root ("python3 dataset/databaseLoading.py")
+# the files its pd.read_csv calls read, by the paths it gives them (relative to the repository's root)
+FACULTY_FILES = frozenset({"dataset/professors.csv", "dataset/coauthors.csv", "dataset/relations.csv"})
+_FACULTY_IMPORTS: frozenset[str] = frozenset()  # it imports neo4j and pandas only: both given below
+
+
+class _FacultyAnalysis(Exception):  # noqa: N818 - not an error: the loader's first GDS call, after its data
+    """The loader's first `CALL gds.` statement: the in-memory projection its web app analyses, after every write."""
+
+
+class _FacultySession(_ScriptSession):
+    """The 4.x driver session databaseLoading.py opens: `session.write_transaction(fn, arg)` (the 4.x name of
+    execute_write) calls its function with a transaction over the store; `session.run` runs its deletes; its first
+    GDS call (gds.graph.exists, then gds.graph.create of the co-authorship projection: GDS is not installed here, and
+    a projection writes nothing to the database) ends the load."""
+
+    write_transaction = _ScriptSession.execute_write
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None,
+            **params: Any) -> list[tuple[Any, ...]]:
+        if query.lstrip().upper().startswith("CALL GDS."):
+            raise _FacultyAnalysis
+        return super().run(query, parameters, **params)
+
+
+def _faculty_pandas(read: Callable[[str], bytes]) -> types.ModuleType:
+    """The `pandas` databaseLoading.py uses: read_csv(path, header=0) of the three files of FACULTY_FILES, each a
+    _Frame typed as pandas' defaults type it (an integer column is int64, iterrows gives Python ints; a missing field
+    is NaN); an unnamed header field is "Unnamed: <i>", as pandas names it (professors.csv's index column)."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, header: int | str = "infer", **options: Any) -> _Frame:
+        if options or header not in (0, "infer"):
+            raise CorpusError(f"{FACULTY}: its loader reads {path} with {sorted(options) or ['header']}, which is "
+                              "not read here")
+        if path not in FACULTY_FILES:
+            raise CorpusError(f"{FACULTY}: its loader reads {path}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8"), newline="")))
+        names = [name or f"Unnamed: {i}" for i, name in enumerate(rows[0])]
+        return _Frame(names, [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_faculty_coauthors(store: Any, mirror: Path) -> None:
+    """dataset/databaseLoading.py of KyraStyl/gender_equality_observatory at FACULTY_COMMIT ("Gender Equality", a
+    gender-balance observatory of academic research by Styliani Kyrama, Vasileios Moschopoulos, Dimitrios Tourgaidis and
+    Georgios Michoulis, May-August 2021, its report "A Gender Equality Observatory on Scientific Research"; no licence
+    stated; Python, in English), run as its README and instructions.txt run it from the repository's root, over the
+    three files it reads: dataset/professors.csv, the 337 faculty members of twelve computer-science and
+    electrical-engineering departments of six European universities (the project's partners: Oulu's CSEE, Bochum's
+    ECE-IT and CEE, Porto's ECE and CS, Bordeaux's CS and IME, Lodz's IT, ApCS and MIS, Thessaloniki's CS and ECE) as
+    Google Scholar gave them in 2021 through the scholarly library (the web_scraping/ notebooks' stages 1-13: each one's
+    Scholar id, name, gender M/F, role, department and university, citation counts and h- and i10-indexes, all-time and
+    for the last five years, number of publications, research interests as underscore-joined words, citations per year),
+    dataset/coauthors.csv, 2,320 of their Google Scholar co-authors (the same figures, and the affiliation Scholar
+    shows), and dataset/relations.csv, 6,260 co-authorship pairs by name. The graph, as its statements write it: the six
+    universities (University: name, "University of Oulu") and their departments (Department: name, the acronym, "CS" one
+    node per university; belongsTo), each professor CREATEd (Professor: name, scholar_Id, gender, genderFlag 1 for F
+    else 0, role, url_picture, citedby, citedby5y, hindex, hindex5y, i10index, i10index5y, num_publications,
+    cites_per_year "1999-100 2000-132 ...", interests) who worksAt the department of their row's acronym in their
+    university; each co-author CREATEd (Coauthor: the same figures, no role or interests, and affiliation), and for each
+    pair a cooperateWith from the node of the first name to the node of the second, matched by name on any label. How it
+    runs: the script is executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j with
+    _FacultySession: its sessions' write_transaction, the 4.x name of execute_write, calls its functions with a
+    transaction over the store), whose `pandas` is _faculty_pandas (read_csv of the three files, typed as pandas types
+    them) and which imports nothing else; its uri and credentials are not used; its first statements delete everything
+    (the database is empty). Its last two statements, gds.graph.exists and gds.graph.create of an in-memory
+    co-authorship projection for the web app's analyses (GDS 1.x; not installed here, and a projection writes nothing),
+    are not run: the first ends the load. Quirks kept as the script writes them: a missing field is NaN, as pandas reads
+    it (6 professors' role, 44 professors' interests, one's cites_per_year, 575 co-authors' url_picture); roles as the
+    staff pages write them ("Adjunct Professor " with a space, "ADjunct Professor"); a pair whose name is spelled
+    otherwise than its node ("Richard Vinter " with a trailing space: 36 pairs) links nothing, and one whose name is two
+    nodes (the co-author "Pedro Fonte" is two rows) links each; pairs between two co-authors (the scraping's stage 12)
+    are kept."""
+    def read(path: str) -> bytes:
+        return read_file(FACULTY, path, mirror, FACULTY_COMMIT)
+
+    source = read(FACULTY_LOADER).decode("utf-8")
+    modules = {"neo4j": _script_neo4j(store, lambda: _FacultySession(store)), "pandas": _faculty_pandas(read)}
+    importer = _loader_importer(FACULTY, modules, _FACULTY_IMPORTS)
+    try:
+        _run_loader(FACULTY, FACULTY_LOADER, source, importer, print=_quiet)
+    except _FacultyAnalysis:  # its GDS projection, after its last write
+        return
+    raise CorpusError(f"{FACULTY}: {FACULTY_LOADER} ended without its GDS projection (it is no longer the loader "
+                      "this writer was written for)")
+
+
 # [s50F source and writer above]
 
 
@@ -24311,6 +24468,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
           "API's Neo4j import of the parsed PSA workbook)",
           writer=write_philippine_psgc, source=PSGC),
+    Graph("faculty-coauthors", "frozen", "the faculty members of twelve computer-science and electrical-"
+          "engineering departments of six European universities (Oulu, Bochum, Porto, Bordeaux, Lodz, Thessaloniki) "
+          "as Google Scholar gave them in 2021: each one's gender, role, department and university, citations, h- "
+          "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
+          "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
+          writer=write_faculty_coauthors, source=FACULTY),
     # [s50F Graph above]
 ]}
 

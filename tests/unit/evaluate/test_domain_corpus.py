@@ -12135,4 +12135,116 @@ def test_philippine_psgc_refuses_what_it_does_not_read_as_written(tmp_path: Path
         corpus.write_philippine_psgc(Recorder(), _psgc_mirror(tmp_path, monkeypatch, parser, script))
 
 
+# KyraStyl/gender_equality_observatory's dataset/databaseLoading.py as written at its HEAD, shortened (one university
+# of two departments; the professor's and co-author's statements with fewer properties)
+_FACULTY_LOADER = (
+    "from neo4j import GraphDatabase\nimport pandas as pd\n\n\n"
+    "universities_departments = {\n               \"University of Oulu\" : [\"CSEE\", \\\n"
+    "                                        \"ITEE\"]\n                }\n\n"
+    "professors = pd.read_csv(\"dataset/professors.csv\", header=0)\n"
+    "coauthors = pd.read_csv(\"dataset/coauthors.csv\", header=0)\n"
+    "relations = pd.read_csv(\"dataset/relations.csv\", header=0)\n\n"
+    "def storeUniversitiesAndDepartmentsInNeo4j(tx, universities:dict):\n"
+    "    for university, departments in universities.items():\n"
+    "        tx.run(\"CREATE (:University {name:$name})\", name=university)\n"
+    "        for department in departments:\n"
+    "            tx.run(\"MATCH (u:University {name:$universityName}) \\\n"
+    "                    CREATE (d:Department {name:$departmentName})-[:belongsTo]->(u)\", \\\n"
+    "                    departmentName=department, \\\n                    universityName=university)\n\n"
+    "def storeProfessorInNeo4j(tx, professor):\n"
+    "    tx.run(\"CREATE (:Professor {name:$name, genderFlag:$flag, hindex:$hindex, interests:$interests})\", \\\n"
+    "           name=professor[\"name\"], flag= 1 if professor[\"gender\"]==\"F\" else 0, \\\n"
+    "           hindex=professor[\"hindex\"], interests=professor[\"interests\"])\n"
+    "    tx.run(\"MATCH (p:Professor {name:$professorName}), (d:Department {name:$departmentName})-[:belongsTo]->"
+    "(:University {name:$universityName}) CREATE (p)-[:worksAt]->(d)\" \\\n"
+    "            ,professorName=professor[\"name\"] \\\n            ,departmentName=professor[\"department\"] \\\n"
+    "            ,universityName=professor[\"affiliation\"])\n\n"
+    "def storeCoauthorInNeo4j(tx, coauthor):\n"
+    "    tx.run(\"CREATE (:Coauthor {name:$name, affiliation:$affiliation, citedby:$citedby})\", \\\n"
+    "           name=coauthor[\"name\"], affiliation=coauthor[\"affiliation\"], citedby=coauthor[\"citedby\"])\n\n"
+    "def connectoCoauthorToProfessor(tx,relation):\n"
+    "    tx.run(\"MATCH (p1 {name:$srcName}),(p2 {name:$dstName}) CREATE (p1)-[r:cooperateWith]->(p2)\" \\\n"
+    "            ,srcName=relation[\"src\"] \\\n            ,dstName=relation[\"dst\"])\n\n"
+    "def cleanNeo4j(session):\n    session.run(\"MATCH ()-[r]->() DELETE r\")\n"
+    "    session.run(\"MATCH (n) DELETE n\")\n\n"
+    "def main():\n    uri = \"bolt://localhost:7687\"\n"
+    "    driver = GraphDatabase.driver(uri, auth=(\"neo4j\", \"a\"))\n"
+    "    with driver.session() as session:\n        cleanNeo4j(session)\n"
+    "        session.write_transaction(storeUniversitiesAndDepartmentsInNeo4j,universities_departments)\n"
+    "        for index, professor in professors.iterrows():\n"
+    "            session.write_transaction(storeProfessorInNeo4j, professor)\n"
+    "        for index, coauthor in coauthors.iterrows():\n"
+    "            session.write_transaction(storeCoauthorInNeo4j, coauthor)\n"
+    "        for index, relation in relations.iterrows():\n"
+    "            session.write_transaction(connectoCoauthorToProfessor, relation)\n"
+    "        graphExistAlready = session.run(\"CALL gds.graph.exists('my-graph') YIELD exists RETURN exists\")\n"
+    "        if graphExistAlready.value()[0]:\n            session.run(\"CALL gds.graph.drop('my-graph')\")\n"
+    "        session.run(\"CALL gds.graph.create('my-graph',['Professor','Coauthor'],"
+    "{cooperateWith:{type:'cooperateWith',orientation:'UNDIRECTED'}})\")\n"
+    "    driver.close()\n\n\nif __name__ == \"__main__\":\n    main()\n")
+_FACULTY_PROFESSORS = (",scholar_id,name,affiliation,department,gender,hindex,interests\n"
+                       "0,72e5VYEAAAAJ,Steven M. LaValle,University of Oulu,CSEE,M,59,Virtual_reality robotics\n"
+                       "1,abcdEFGHAAAJ,Anna Example,University of Oulu,ITEE,F,12,\n")
+_FACULTY_COAUTHORS = ("scholar_id,name,affiliation,citedby\n"
+                      "stT2bnoAAAAJ,Gunther Eggeler,\"Institute for Materials, Ruhr-University Bochum (RUB)\",21876\n")
+_FACULTY_RELATIONS = "src,dst\nGunther Eggeler,Steven M. LaValle\n"
+
+
+def _faculty_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _FACULTY_LOADER) -> Path:
+    files: dict[str, str | bytes] = {corpus.FACULTY_LOADER: loader, "dataset/professors.csv": _FACULTY_PROFESSORS,
+                                     "dataset/coauthors.csv": _FACULTY_COAUTHORS,
+                                     "dataset/relations.csv": _FACULTY_RELATIONS}
+    later: dict[str, str | bytes | None] = {"dataset/relations.csv": "src,dst\nLater,Pair\n"}
+    monkeypatch.setattr(corpus, "FACULTY_COMMIT", _committed_mirror(
+        tmp_path, "KyraStyl+gender_equality_observatory", files, later))
+    return tmp_path
+
+
+def test_faculty_coauthors_runs_its_loader_over_the_pinned_files_up_to_its_gds_projection(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each write_transaction (the 4.x name of execute_write) runs its statements with the row's values as pandas
+    # types them (integers as int, a quoted affiliation keeps its comma, a missing field NaN); the GDS projection at
+    # the end is not run; the later commit's relations are not read
+    store = Recorder()
+    corpus.write_faculty_coauthors(store, _faculty_mirror(tmp_path, monkeypatch))
+    statements = [" ".join(s.split()) for s, _ in store.calls]
+    params = [p for _, p in store.calls]
+    assert statements[:2] == ["MATCH ()-[r]->() DELETE r", "MATCH (n) DELETE n"]
+    assert statements[2] == "CREATE (:University {name:$name})" and params[2] == {"name": "University of Oulu"}
+    assert [p["departmentName"] for p in params[3:5]] == ["CSEE", "ITEE"]
+    assert statements[5] == "CREATE (:Professor {name:$name, genderFlag:$flag, hindex:$hindex, interests:$interests})"
+    assert params[5] == {"name": "Steven M. LaValle", "flag": 0, "hindex": 59, "interests": "Virtual_reality robotics"}
+    assert params[6] == {"professorName": "Steven M. LaValle", "departmentName": "CSEE",
+                         "universityName": "University of Oulu"}
+    assert params[7]["flag"] == 1 and params[7]["hindex"] == 12 and math.isnan(params[7]["interests"])
+    assert params[9] == {"name": "Gunther Eggeler", "affiliation": "Institute for Materials, Ruhr-University Bochum "
+                         "(RUB)", "citedby": 21876}
+    assert statements[10] == "MATCH (p1 {name:$srcName}),(p2 {name:$dstName}) CREATE (p1)-[r:cooperateWith]->(p2)"
+    assert params[10] == {"srcName": "Gunther Eggeler", "dstName": "Steven M. LaValle"}
+    assert len(store.calls) == 11 and not any("gds." in s for s in statements)
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    (_FACULTY_LOADER.replace("import pandas as pd\n", "import pandas as pd\nimport os\n"),
+     "its loader imports os, which is not read here"),
+    (_FACULTY_LOADER.replace("dataset/relations.csv", "dataset/edges.csv"),
+     "its loader reads dataset/edges.csv, which is not read here"),
+    (_FACULTY_LOADER.replace("\"dataset/coauthors.csv\", header=0", "\"dataset/coauthors.csv\", sep=';'"),
+     "its loader reads dataset/coauthors.csv with ['sep'], which is not read here"),
+])
+def test_faculty_coauthors_imports_and_reads_nothing_but_what_its_loader_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_faculty_coauthors(store, _faculty_mirror(tmp_path, monkeypatch, change))
+    assert store.calls == []
+
+
+def test_faculty_coauthors_refuses_a_loader_that_no_longer_ends_in_its_gds_projection(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = _FACULTY_LOADER.partition("        graphExistAlready")[0] + "    driver.close()\n\nmain()\n"
+    with pytest.raises(corpus.CorpusError, match="ended without its GDS projection"):
+        corpus.write_faculty_coauthors(Recorder(), _faculty_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s50F tests above]
