@@ -9471,8 +9471,6 @@ Brazilian chamber expenses (Deputado, Fornecedor) loaders, the Indian constituen
 gazette loaders, the Andalusian COVID-19 municipalities LOAD CSV, namkha1032/NaLLM, Boscillator/voteslikemyfave and the
 Scala UK contract awards loader.
 
-[s50A paragraph above]
-
 Helper s50B's paragraph, written blind for the fiftieth split (domain searched: commerce, finance, business,
 economics, companies, trade and banking, in English, Chinese, Korean, Japanese, German and Portuguese; begun at
 02:55:52 UTC on 6 December 2026, its deadline 04:20). apevue-50: github.com/neo4j-partners/apevue-knowledge-graph (Ben
@@ -9522,8 +9520,6 @@ correnm/RelevanceRank, bondo24/dse203-group-project, catch-thema/corporate-relat
 gyutaetae/Financial-GraphRAG, DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, MickeyJ/fao-graph-db,
 logicalgraphs/crypto-n-rust, blockchain-etl/bitcoin-etl-airflow-neo4j, bj-sodas/china-unicorn-index and the
 neo4j-partners workshops' financial data.
-
-[s50B paragraph above]
 
 Helper s50C's paragraph, written blind for the fiftieth split (domain searched: science, medicine, health, biology,
 chemistry, education and research; begun at 02:55 UTC on 6 December 2026, deadline 04:20). sordariomycetes-taxonomy is
@@ -9610,8 +9606,6 @@ neo4j-graph-examples/healthcare-analytics (kept out on purpose), jexp/openalex-n
 kjj1998/modules-recommender, imchein/Final-Project-Allocation-Education, cheng1608/Knowledge-Gragh-of-Turing,
 LuisDogo/SM and tomasonjo/blog-datasets' arxiv.csv.
 
-[s50C paragraph above]
-
 Helper s50D's paragraph, written blind for the fiftieth split (domain: culture, music, film, television, books, art,
 games, media, religion and history; begun at 02:55 UTC on 6 December 2026, deadline 04:20). tmdb-films is
 github.com/aryawirap/film-kg ("Film Knowledge Graph", aryawirap's project of June 2026, in Indonesian: a pipeline of
@@ -9677,8 +9671,6 @@ find_repos (neo4j-music, neo4j-book, neo4j-hist, neo4j-art, sanguo, jinyong, mus
 movie_kg), find_files paths (data/characters.csv, data/paintings.csv, import/albums.csv, import/characters.csv) and
 exact strings (MERGE (b:Book {title: row.), each candidate grepped here first.
 
-[s50D paragraph above]
-
 Helper s50E's paragraph, written blind for the fiftieth split (domain searched: software and IT, code dependencies and
 packages, cybersecurity (CVEs, ATT&CK, threat intelligence), networks, cloud, DevOps and IT assets; begun at 02:55:51
 UTC on 6 December 2026, its deadline 04:20). nvd-cve: github.com/jazwiecki/neo4j-cve (Jim Jazwiecki and Nathan Kluth's
@@ -9736,8 +9728,6 @@ time), ravening/SpringBoot's network-overview (commands only) and the ThreatActo
 search returned (hand-typed examples and test fixtures). Seen again, left out before: remi-espie/learning_Neo4J,
 Planet9V/agent-optimization-deployment, prashanthcm/GraphKer, wagenrace/python_dep_graph, DaSEA-project/DaSEA-Network,
 dbroeglin/ossdb, sergzin/flamingbutter, ebb-earl-co/libraries_io.
-
-[s50E paragraph above]
 
 Helper s50F's paragraph, written blind for the fiftieth split (domain: people and organisations, social networks,
 genealogy, NGOs, communities, universities, employment, crowdsourced knowledge, languages other than English; begun at
@@ -9804,7 +9794,30 @@ akngs/k-families-data, rmartg14/SIBI-2025-RMARTG14, tlam25/network-of-awards-and
 TuGraph-family/tugraph-db-demo, JoanWu5/University-Knowledge-Graph, imyself1224/gujihuouha-main,
 Colinasda/KnowledgeGraph, derrabauke/eu-data-workflow and the UK organograms blog post.
 
-[s50F paragraph above]
+The fiftieth split (declared 2026-12-06, thirty-third session, before any xgrag command ran on its graphs). Six
+helpers (launched at 02:55 UTC with a deadline of 04:20, the briefs of HELPERS.md; this time two of the six domains
+were new: software and IT, and people and organisations, in place of sports and travel, where the last helpers found
+nothing) reported within 20 minutes; five delivered a graph and one (government, law and politics) found none that met
+the rules: FIFTIETH_POOL = apevue-50, faculty-coauthors, nvd-cve, sordariomycetes-taxonomy, tmdb-films, drawn by
+`sorted(random.Random(78).sample(sorted(FIFTIETH_POOL), 5))` = all five: **frozen** (14 questions each).
+Declared as the helpers report them: apevue-50 has 271 nodes, below the 300 the brief aims for; tmdb-films's loader
+leaves out the one cell that links films to actors (its file is over the mirror's size limit), so its 73,155 actors
+are nodes without relationships and no question asks about them; nvd-cve runs its loader over the two NVD files the
+repository commits (the yearly feeds it downloads are retired); faculty-coauthors's script ends in two GDS calls that
+write nothing and are not run. None of the five has a relationship property but nvd-cve (cvss_version), so only
+nvd-cve has relationship-property questions.
+
+[s51A paragraph above]
+
+[s51B paragraph above]
+
+[s51C paragraph above]
+
+[s51D paragraph above]
+
+[s51E paragraph above]
+
+[s51F paragraph above]
 """
 
 from __future__ import annotations
@@ -9963,6 +9976,8 @@ FORTY_EIGHTH_POOL = ("china-stock-concepts", "japanese-mythology", "philippine-p
 FORTY_EIGHTH_SEED = 76
 FORTY_NINTH_POOL = ("friends-episodes", "israel-laws", "swift-codes")
 FORTY_NINTH_SEED = 77
+FIFTIETH_POOL = ("apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films")
+FIFTIETH_SEED = 78
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -19814,7 +19829,7 @@ def write_israel_laws(store: Any, mirror: Path) -> None:
     _run_loader(ISRAEL_LAWS, ISRAEL_LAWS_LOADER, source, importer, print=_quiet, open=open_)
 
 
-# [s50A source and writer above]
+# [s51A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -20539,7 +20554,7 @@ def write_apevue(store: Any, mirror: Path) -> None:
         _run_script(store, _APEVUE_NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", query), rows_of)
 
 
-# [s50B source and writer above]
+# [s51B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -21398,7 +21413,7 @@ def write_sordariomycetes_taxonomy(store: Any, mirror: Path) -> None:
     graph_builder.build_col_graph()
 
 
-# [s50C source and writer above]
+# [s51C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -22107,7 +22122,7 @@ def write_film_kg(store: Any, mirror: Path) -> None:
     _run_loader(FILM_KG, FILM_KG_NOTEBOOK, "\n\n".join(cells), importer, print=_quiet)
 
 
-# [s50D source and writer above]
+# [s51D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -22567,7 +22582,7 @@ def write_nvd_cve(store: Any, mirror: Path) -> None:
     _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
 
 
-# [s50E source and writer above]
+# [s51E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -23303,7 +23318,7 @@ def write_faculty_coauthors(store: Any, mirror: Path) -> None:
                       "this writer was written for)")
 
 
-# [s50F source and writer above]
+# [s51F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -24226,7 +24241,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "parts of it that hold or receive a reference, and which law or part each one "
                                    "refers to (a 2021 university project's graph)",
           writer=write_israel_laws, source=ISRAEL_LAWS),
-    # [s50A Graph above]
+    # [s51A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -24292,7 +24307,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "that contains it and the investors that own stakes in it (Neo4j's partner team's "
                                  "example)",
           writer=write_apevue, source=APEVUE),
-    # [s50B Graph above]
+    # [s51B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -24345,7 +24360,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "2020 Darwin Core export): its orders, families and genera, each "
                                                "taxon labelled by its rank with its parent, names and ids",
           writer=write_sordariomycetes_taxonomy, source=TAX2GRAPH),
-    # [s50C Graph above]
+    # [s51C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -24392,7 +24407,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tmdb-films", "frozen", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
           "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
           "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
-    # [s50D Graph above]
+    # [s51D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -24432,7 +24447,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "the product versions it affects with their products and vendors (a 2018 NVD "
                                  "graph's apoc.load.json loader)",
           writer=write_nvd_cve, source=NVD_CVE),
-    # [s50E Graph above]
+    # [s51E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -24474,7 +24489,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
           "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
           writer=write_faculty_coauthors, source=FACULTY),
-    # [s50F Graph above]
+    # [s51F Graph above]
 ]}
 
 

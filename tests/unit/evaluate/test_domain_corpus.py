@@ -246,6 +246,9 @@ SPLITS = [
     ("forty_ninth", 77, "spent",
      ["friends-episodes", "israel-laws", "swift-codes"],
      ["friends-episodes", "israel-laws", "swift-codes"]),
+    ("fiftieth", 78, "frozen",
+     ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"],
+     ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8062,7 +8065,7 @@ def test_israel_laws_refuses_what_its_program_does_not_do(
         corpus.write_israel_laws(_IsraelLawsStore(), _israel_laws_mirror(tmp_path, monkeypatch, program))
 
 
-# [s50A tests above]
+# [s51A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -9089,7 +9092,7 @@ def test_apevue_is_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.APEVUE_COMMIT)
 
 
-# [s50B tests above]
+# [s51B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -10018,7 +10021,7 @@ def test_sordariomycetes_taxonomy_refuses_a_node_the_store_did_not_write(
     assert len(store.calls) == 1
 
 
-# [s50C tests above]
+# [s51C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -10878,7 +10881,7 @@ def test_film_kg_refuses_what_its_notebook_does_not_do(tmp_path: Path, monkeypat
     assert [s for s, _ in store.calls if "Director" in s or "directedBy" in s] == []
 
 
-# [s50D tests above]
+# [s51D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -11435,7 +11438,7 @@ def test_nvd_cve_refuses_a_loader_or_template_it_does_not_run_as_written(
     assert not any("UNWIND $values" in s for s, _ in store.calls)
 
 
-# [s50E tests above]
+# [s51E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -12247,4 +12250,4 @@ def test_faculty_coauthors_refuses_a_loader_that_no_longer_ends_in_its_gds_proje
         corpus.write_faculty_coauthors(Recorder(), _faculty_mirror(tmp_path, monkeypatch, loader))
 
 
-# [s50F tests above]
+# [s51F tests above]
