@@ -24302,7 +24302,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "town and whether it is a headquarters or a branch, the country it is located in "
                                    "(its ISO2 code and time zone) and the headquarters each branch belongs to",
           writer=write_swift_codes, source=SWIFT_CODES),
-    Graph("apevue-50", "frozen", "The ApeVue 50 of the first half of 2022, an index of fifty private companies: "
+    Graph("apevue-50", "spent", "The ApeVue 50 of the first half of 2022, an index of fifty private companies: "
                                  "each company's return over the half-year, open interest and depth, the sector "
                                  "that contains it and the investors that own stakes in it (Neo4j's partner team's "
                                  "example)",
@@ -24356,7 +24356,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "project's scrape, in Chinese): each teacher's school, research fields or "
                                    "teaching section, titles, contact details and lab",
           writer=write_ruc_faculty, source=RUC_FACULTY),
-    Graph("sordariomycetes-taxonomy", "frozen", "the fungal class Sordariomycetes in the Catalogue of Life (its "
+    Graph("sordariomycetes-taxonomy", "spent", "the fungal class Sordariomycetes in the Catalogue of Life (its "
                                                "2020 Darwin Core export): its orders, families and genera, each "
                                                "taxon labelled by its rank with its parent, names and ids",
           writer=write_sordariomycetes_taxonomy, source=TAX2GRAPH),
@@ -24404,7 +24404,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "title, number in its season, US air date, US viewers in millions and "
                                           "IMDb rating, the season it is in, and the directors and writers of each",
           writer=write_friends_episodes, source=FRIENDS),
-    Graph("tmdb-films", "frozen", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
+    Graph("tmdb-films", "spent", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
           "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
           "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
     # [s51D Graph above]
@@ -24441,7 +24441,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their glycemic index and nutrient values, and the foods good or to be "
                                            "restricted for each disease, with the reason",
           writer=write_vietnam_nutrition, source=NUTRITION_KG),
-    Graph("nvd-cve", "frozen", "The first 300 CVEs the NVD published for 2017 (and Heartbleed): each "
+    Graph("nvd-cve", "spent", "The first 300 CVEs the NVD published for 2017 (and Heartbleed): each "
                                  "vulnerability's description, publication date and CVSS 2 and 3 scores, "
                                  "severities and impacts, the attack vectors it can be exploited through, and "
                                  "the product versions it affects with their products and vendors (a 2018 NVD "
@@ -24483,7 +24483,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "population, income class, city class and urban or rural mark, and which contains which (a 2025 Deno "
           "API's Neo4j import of the parsed PSA workbook)",
           writer=write_philippine_psgc, source=PSGC),
-    Graph("faculty-coauthors", "frozen", "the faculty members of twelve computer-science and electrical-"
+    Graph("faculty-coauthors", "spent", "the faculty members of twelve computer-science and electrical-"
           "engineering departments of six European universities (Oulu, Bochum, Porto, Bordeaux, Lodz, Thessaloniki) "
           "as Google Scholar gave them in 2021: each one's gender, role, department and university, citations, h- "
           "and i10-index and research interests, their Google Scholar co-authors with the same figures and "

@@ -246,7 +246,7 @@ SPLITS = [
     ("forty_ninth", 77, "spent",
      ["friends-episodes", "israel-laws", "swift-codes"],
      ["friends-episodes", "israel-laws", "swift-codes"]),
-    ("fiftieth", 78, "frozen",
+    ("fiftieth", 78, "spent",
      ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"],
      ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"]),
 ]
@@ -9088,7 +9088,7 @@ def test_apevue_node_key_of_several_properties_is_not_made_unique() -> None:
 
 def test_apevue_is_read_at_its_pinned_commit() -> None:
     assert corpus.graph("apevue-50").source == corpus.APEVUE
-    assert corpus.graph("apevue-50").split == "frozen"
+    assert corpus.graph("apevue-50").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.APEVUE_COMMIT)
 
 
@@ -11418,7 +11418,7 @@ def test_nvd_cve_runs_constraints_then_the_template_over_each_feed_then_the_inde
     feeds = [[item["cve"]["CVE_data_meta"]["ID"] for item in p["values"][0]["CVE_Items"]]
              for _, p in store.calls[2:4]]
     assert feeds == [["CVE-2017-0001", "CVE-2017-0002"], ["CVE-2014-0160"]]
-    assert corpus.graph("nvd-cve").split == "frozen"
+    assert corpus.graph("nvd-cve").split == "spent"
 
 
 @pytest.mark.parametrize(("changes", "refused"), [
