@@ -303,12 +303,24 @@ _TAKES_TIME = re.compile(r"\b(?:take|takes|took|taking|last|lasts|lasted|ride|tr
 _TIME_TAKEN = ("duration", "time")
 
 
+# Two parts of one word joined by a hyphen ("h-index", "e-mail"), not inside a longer run of them
+# A version as keys write it: "v" and its number
+_VERSION = re.compile(r"v(\d{1,2})")
+_HYPHENED = re.compile(r"(?<![\w-])([^\W_]+)-([^\W_]+)(?![\w-])")
+
+
 def content_stems(text: str) -> set[str]:
     """The stems of a text's words that can carry a relation's meaning (weak words dropped; an abbreviation read as
     its word: ABBREVIATIONS; a schema word of another language as itself and its English word: SCHEMA_WORDS).
     Identifiers are split at underscores only: a property key or label goes through `xgrag.model.key_text` first
     ("unitPrice" -> "unit price")."""
     words = [w for w in written_words(text) if w not in WEAK]
+    # a word written with a hyphen says its parts run together too, as identifiers write it ("h-index": the key
+    # `hindex`, not `i10index`; faculty-coauthors, spent; "e-mail": `email`)
+    words += [a + b for a, b in _HYPHENED.findall(fold_marks(text).lower()) if not (a + b).isdigit()]
+    # a version written as a key writes it ("v3" of `v3.base_score`) says its number: "the CVSS 3 base score" is
+    # `v3.base_score`, not `v2.base_score` (nvd-cve, spent)
+    words += [m.group(1) for w in words for m in [_VERSION.fullmatch(w)] if m]
     # a word with a number after it is a kind of that word ("iso2", "iso3": ISO codes), and says the word too
     words += [m.group(1) for w in words for m in [_NUMBERED.fullmatch(w)] if m and m.group(1) not in WEAK]
     # a Korean word with a particle written onto it says the word without it too ("세대수는": 세대수, as topic)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from xgrag.model import key_text
 from xgrag.retrieval.words import (
     answer_kind,
     complete_names,
@@ -667,3 +668,17 @@ def test_a_date_written_in_chinese_or_japanese_letters_is_a_date() -> None:
         assert value_kind(text, "date"), text
     for text in ("月光", "第10月", "10月15日から17日まで毎年行う大祭"):
         assert not value_kind(text, "date"), text
+
+
+def test_a_word_written_with_a_hyphen_says_its_parts_run_together_as_keys_write_them() -> None:
+    # faculty-coauthors (spent): "h-index" is the key hindex, not i10index
+    asked = content_stems("What is Thorsten Holz's h-index?")
+    assert content_stems(key_text("hindex")) <= asked and not content_stems(key_text("i10index")) & asked
+    assert content_stems("email") <= content_stems("Which e-mail address does she use?")
+    assert "20142015" not in content_stems("the 2014-2015 season")  # numbers are no word
+
+
+def test_a_version_written_as_a_key_writes_it_says_its_number() -> None:
+    # nvd-cve (spent): "the CVSS 3 base score" is v3.base_score, not v2.base_score
+    asked = content_stems("What is the CVSS 3 base score of CVE-2017-0144?")
+    assert len(content_stems(key_text("v3.base_score")) & asked) > len(content_stems(key_text("v2.base_score")) & asked)
