@@ -303,9 +303,9 @@ _TAKES_TIME = re.compile(r"\b(?:take|takes|took|taking|last|lasts|lasted|ride|tr
 _TIME_TAKEN = ("duration", "time")
 
 
-# Two parts of one word joined by a hyphen ("h-index", "e-mail"), not inside a longer run of them
 # A version as keys write it: "v" and its number
 _VERSION = re.compile(r"v(\d{1,2})")
+# Two parts of one word joined by a hyphen ("h-index", "e-mail"), not inside a longer run of them
 _HYPHENED = re.compile(r"(?<![\w-])([^\W_]+)-([^\W_]+)(?![\w-])")
 
 
