@@ -1,8 +1,13 @@
 """The server under every integration test is a real Neo4j 5.26 with GDS and APOC registered."""
 
+import socket
 from pathlib import Path
 
+import pytest
+
 from helpers import embedded_settings
+from xgrag.store import embedded
+from xgrag.store.connection import EmbeddedError
 from xgrag.store.embedded import class_archive, class_archive_flags, project_dir, start, stop_pid
 from xgrag.store.neo4j import Neo4jStore
 
@@ -49,3 +54,25 @@ def test_a_start_maps_the_class_archive_of_its_jars(tmp_path: Path) -> None:
             assert store.query("RETURN gds.version() AS v")[0]["v"].startswith("2.13")
     finally:
         stop_pid(state.pid)
+
+
+def test_a_port_taken_before_the_jvm_binds_it_is_replaced_by_a_free_one(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between choosing a free port and the JVM binding it another process may bind it (parallel test workers
+    starting servers; CI failed so once): the start is made again on a fresh free port, not given up; a port the
+    user asked for is not replaced."""
+    cfg = embedded_settings(tmp_path / "embedded", "1g")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setattr(embedded, "choose_port", lambda home, requested=0: requested or port)
+        state = start(cfg, quiet=True)
+        try:
+            assert state.port != port
+            with Neo4jStore(state.uri, "neo4j", Path(state.password_file).read_text().strip()) as store:
+                assert store.query("RETURN 1 AS one")[0]["one"] == 1
+        finally:
+            stop_pid(state.pid)
+        with pytest.raises(EmbeddedError, match="exited with code"):
+            start(embedded_settings(tmp_path / "asked", "1g").model_copy(update={"port": port}), quiet=True)

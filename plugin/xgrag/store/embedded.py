@@ -260,7 +260,8 @@ def prepare_class_archive(cfg: EmbeddedSettings, pdir: Path, archive: Path, quie
             ensure_password(scratch)
             train = cfg.model_copy(update={"home": scratch, "port": 0, "class_archive": False})
             # the dump lists every class it leaves out (signed jars, classes never linked) as a warning: expected
-            state = _launch(scratch, train, pdir, [f"-XX:ArchiveClassesAtExit={partial}", "-Xlog:cds*=error:stderr"])
+            state = _launch_on_a_port(scratch, train, pdir,
+                                      [f"-XX:ArchiveClassesAtExit={partial}", "-Xlog:cds*=error:stderr"])
             if not stop_pid(state.pid, timeout=600.0, clean=True):
                 reason = "the JVM did not exit cleanly after writing the archive"
             elif not partial.is_file() or partial.stat().st_size == 0:
@@ -302,15 +303,36 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     if not is_built(pdir):
         build(pdir, quiet=quiet)
     archive = class_archive_flags(cfg, pdir, quiet=quiet)
-    state = _launch(home, cfg, pdir, archive)
+    state = _launch_on_a_port(home, cfg, pdir, archive)
     state_file(home).write_text(json.dumps(asdict(state), indent=2))
     (home / "last_port").write_text(str(state.port))
     return state
 
 
-def _launch(home: Path, cfg: EmbeddedSettings, pdir: Path, archive: list[str]) -> ServerState:
-    """Start the JVM, wait for its READY line and for GDS and APOC to answer."""
+class _PortTaken(EmbeddedError):
+    """The JVM exited before it was ready because its Bolt port was taken."""
+
+
+# Starts tried on fresh ports when the chosen one is taken before the JVM binds it
+_PORT_ATTEMPTS = 3
+
+
+def _launch_on_a_port(home: Path, cfg: EmbeddedSettings, pdir: Path, archive: list[str]) -> ServerState:
+    """`_launch` on the port `choose_port` gives; where another process binds that port before the JVM does
+    (parallel starts, a client's ephemeral port), again on a fresh free one, unless the user asked for that port."""
     port = choose_port(home, cfg.port)
+    for attempt in range(_PORT_ATTEMPTS):
+        try:
+            return _launch(home, cfg, pdir, archive, port)
+        except _PortTaken as taken:
+            if cfg.port or attempt == _PORT_ATTEMPTS - 1:
+                raise EmbeddedError(str(taken)) from None
+            port = free_port()
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def _launch(home: Path, cfg: EmbeddedSettings, pdir: Path, archive: list[str], port: int) -> ServerState:
+    """Start the JVM on `port`, wait for its READY line and for GDS and APOC to answer."""
     log_path = home / "neo4j.log"
     cmd = java_command(home, port, cfg, pdir, archive)
     with open(log_path, "ab") as log:
@@ -330,9 +352,12 @@ def _launch(home: Path, cfg: EmbeddedSettings, pdir: Path, archive: list[str]) -
         if ready:
             break
         if proc.poll() is not None:
-            tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
-            raise EmbeddedError(f"the embedded Neo4j exited with code {proc.returncode} before it was ready; "
-                                f"log {log_path}:\n{tail}")
+            text = log_path.read_text(errors="replace")
+            tail = "\n".join(text.splitlines()[-30:])
+            # (this start's part of the log: the cause is deep in the stack trace, past the tail shown)
+            kind = _PortTaken if "Address already in use" in text[text.rfind("\n--- start "):] else EmbeddedError
+            raise kind(f"the embedded Neo4j exited with code {proc.returncode} before it was ready; "
+                       f"log {log_path}:\n{tail}")
         time.sleep(0.2)
     if not ready:
         proc.terminate()
