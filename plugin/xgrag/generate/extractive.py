@@ -1380,7 +1380,8 @@ class _Reading:
                 unnamed = ahead + " " + behind
             unnamed = unnamed.replace(w.lower(), " ")
         self.unnamed_stems = content_stems(unnamed)
-        self.unnamed_words = re.findall(r"\w+", unnamed)
+        # (each word's stems apart: `_others_said` counts how often a type's word is said)
+        self.unnamed_word_stems = [content_stems(w) for w in re.findall(r"\w+", unnamed)]
         own |= {st for n in self.excluded for st in content_stems(n)} | self.quote_words
         own |= content_stems(" ".join(re.findall(_EXCLUDING, plain.lower())))
         own |= {st for n in said if n in other_names for st in content_stems(n)}
@@ -3142,7 +3143,7 @@ class _Reading:
         once more than the asked key's own word does ("what episode number within its season is X" says "episode"
         as episode_num's word, of no other episode; friends-episodes, spent, read another episode's number)."""
         kind = self._type_stems(entity)
-        said = sum(1 for w in self.unnamed_words if content_stems(w) & kind)
+        said = sum(1 for stems in self.unnamed_word_stems if stems & kind)
         return said > (1 if kind & content_stems(key_text(key)) else 0)
 
     @functools.cached_property

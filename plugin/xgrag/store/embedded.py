@@ -321,14 +321,14 @@ def _launch_on_a_port(home: Path, cfg: EmbeddedSettings, pdir: Path, archive: li
     """`_launch` on the port `choose_port` gives; where another process binds that port before the JVM does
     (parallel starts, a client's ephemeral port), again on a fresh free one, unless the user asked for that port."""
     port = choose_port(home, cfg.port)
-    for attempt in range(_PORT_ATTEMPTS):
+    for _ in range(_PORT_ATTEMPTS - 1):
         try:
             return _launch(home, cfg, pdir, archive, port)
-        except _PortTaken as taken:
-            if cfg.port or attempt == _PORT_ATTEMPTS - 1:
-                raise EmbeddedError(str(taken)) from None
+        except _PortTaken:
+            if cfg.port:
+                raise
             port = free_port()
-    raise AssertionError("unreachable")  # the loop returns or raises
+    return _launch(home, cfg, pdir, archive, port)
 
 
 def _launch(home: Path, cfg: EmbeddedSettings, pdir: Path, archive: list[str], port: int) -> ServerState:
