@@ -183,7 +183,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v67"
+READER_VERSION = "extractive-v68"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -2656,6 +2656,15 @@ class _Reading:
                 and not step.value \
                 and step.at not in self.mentioned and self.via_type in self._type_stems(step.at) \
                 and step.to not in self.mentioned and self.types.get(step.to) != self.types.get(step.at):
+            return _Chain((*chain.steps, step), chain.covered | step.words)
+        # an entity whose type says the noun asked only before its head ("ProductVersion" for "which product") is
+        # another kind than the one asked, so one fact on to an entity whose type says it as its head is read
+        # whatever that fact states ("which product is affected by CVE-X": the version X AFFECTS, then the Product
+        # it is a VERSION_OF; nvd-cve, spent, answered the version). _rank puts the noun's own type first.
+        if self.wh_noun is not None and len(chain.steps) == 1 and not step.value and step.at == last.to \
+                and step.at not in self.mentioned and step.to not in self.mentioned \
+                and self._noun_before_head(step.at) and self.wh_noun in self._type_stems(step.to) \
+                and not self._noun_before_head(step.to):
             return _Chain((*chain.steps, step), chain.covered | step.words)
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None

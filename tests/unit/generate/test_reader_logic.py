@@ -2762,6 +2762,18 @@ def test_a_type_that_says_the_noun_only_before_its_head_is_another_kind() -> Non
     assert _read("In which region is Mongolia?", facts)[0] == "Eastern Asia."
 
 
+def test_a_type_that_says_the_noun_before_its_head_is_read_on_to_the_noun_itself() -> None:
+    # nvd-cve (spent): a CVE AFFECTS a ProductVersion, a VERSION_OF a Product; "which product" asks for the Product,
+    # whose tie to the version states no word of the question
+    facts = [_edge("a", "CVE-2017-0207", "AFFECTS", "microsoft_outlook_=2011", "CVE", "ProductVersion"),
+             _edge("v", "microsoft_outlook_=2011", "VERSION_OF", "outlook", "ProductVersion", "Product"),
+             _prop("s", "CVE-2017-0207", "v3.base_score", "6.5", "CVE")]
+    assert _read("Which product is affected by CVE-2017-0207?", facts)[0] == "outlook."
+    assert _read("What product does CVE-2017-0207 affect?", facts)[0] == "outlook."
+    # ... and the version is still what "which product version" asks
+    assert _read("Which product version is affected by CVE-2017-0207?", facts)[0] == "microsoft_outlook_=2011."
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
