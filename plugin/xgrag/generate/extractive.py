@@ -1130,10 +1130,14 @@ class _Reading:
         for f in facts:
             if f.kind == "property" and f.via is None:
                 holders.setdefault((f.relation, f.tail.strip().lower()), set()).add(f.head)
+        # (a value that is the whole name of an entity the question names is a copy of that name: "the family
+        # Koralionastetaceae" names the family, not the one genus whose `family` copies its name)
+        named_whole = {n.strip().lower() for n in self.mentioned}
         for f in facts:
             typ = types.get(f.head)
             if f.kind != "property" or f.via is not None \
-                    or len(holders[(f.relation, f.tail.strip().lower())]) > 1:
+                    or len(holders[(f.relation, f.tail.strip().lower())]) > 1 \
+                    or (f.tail.strip().lower() in named_whole and f.head not in self.mentioned):
                 continue
             # (any word of the key but a stopword: "racket model 15" types the model id 15)
             said_by = (key_text(typ).lower().split()[-1:] if typ else []) + [
@@ -1178,6 +1182,13 @@ class _Reading:
         # a foreign key beside the relationship, "PSOL" as the siglaPartido of each of the party's deputies;
         # camara-deputados, spent: the nine holders took "the full name of the party PSOL" for a deputy's)
         self.code_copies = {h for holders in by_code_value.values() for h in _copy_holders(holders, facts)}
+        # (... and so do the others where one holder is named by the code itself: "the family Koralionastetaceae" is
+        # the family, whose `scientificName` it is, not the one genus whose `family` copies it; the two are tied
+        # both ways, so no one holder is the tie of all; sordariomycetes-taxonomy, spent, read the genus as named
+        # and answered the family's parent)
+        self.code_copies |= {h for code, holders in by_code_value.items()
+                             if any(n.strip().lower() == code for n in holders)
+                             for h in holders if h.strip().lower() != code}
         by_code_named = {h for holders in by_code_value.values() for h in holders} - self.code_copies
         # (an entity named by its code is named whole: the parts of other names are not read then, as linking reads
         # none where a code linked ("the likelihood of exploit of CWE-352": no "Exploit Script-Based APIs" by its

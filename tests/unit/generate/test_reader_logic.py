@@ -2774,6 +2774,23 @@ def test_a_type_that_says_the_noun_before_its_head_is_read_on_to_the_noun_itself
     assert _read("Which product version is affected by CVE-2017-0207?", facts)[0] == "microsoft_outlook_=2011."
 
 
+def test_a_name_typed_after_its_type_names_its_entity_not_the_one_that_copies_it() -> None:
+    # sordariomycetes-taxonomy (spent): each taxon copies its ancestors' names as properties (`family`, `order`);
+    # "the family Koralionastetaceae" names the family (by its own `scientificName` too), not its one genus, whose
+    # `family` holds the same text
+    facts = [_edge("p1", "Koralionastes", "PARENT", "Koralionastetaceae", "genus", "family"),
+             _edge("p2", "Koralionastetaceae", "PARENT", "Koralionastetales", "family", "order"),
+             _prop("f", "Koralionastes", "family", "Koralionastetaceae", "genus"),
+             _prop("o1", "Koralionastes", "order", "Koralionastetales", "genus"),
+             _prop("o", "Koralionastetaceae", "order", "Koralionastetales", "family"),
+             _prop("c", "Koralionastetaceae", "class", "Sordariomycetes", "family")]
+    question = "Which genus is the only one in the family Koralionastetaceae?"
+    assert _read(question, facts)[0] == "Koralionastes."
+    named = [*facts, _prop("n", "Koralionastetaceae", "scientificName", "Koralionastetaceae", "family")]
+    assert _read(question, named)[0] == "Koralionastes."
+    assert _read("Which order is the family Koralionastetaceae in?", named)[0] == "Koralionastetales."
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
