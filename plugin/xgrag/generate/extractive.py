@@ -2625,7 +2625,13 @@ class _Reading:
             repeat = {"=" + step.relation}
             if self._repeated_word(step):
                 return _Chain((*chain.steps, step), chain.covered | step.words | repeat)
-            if self._says_sharing(step):
+            # (... not where the first fact already reached someone "who" asks for: "who has X co-authored papers
+            # with" is X's cooperateWith, a tie between two people; the sharing is through a thing of another kind,
+            # the film two actors co-star in; faculty-coauthors, spent, answered a co-author's co-author)
+            # (a body between two people is what they share, the band of "who was X's bandmate")
+            if self._says_sharing(step) and not (len(chain.steps) == 1 and self.asked_class is AGENT_TYPES
+                                                 and not last.value and self._someone(last.to)
+                                                 and self._someone(last.at)):
                 return _Chain((*chain.steps, step), chain.covered | step.words | repeat)
             if len(chain.steps) + 1 < MAX_FACTS and any_words:
                 return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
@@ -2727,8 +2733,11 @@ class _Reading:
             # Lebanese place": its address, one step past the restaurant the cuisine names; cornwall-restaurants,
             # tune, answered with the restaurant. Not "where can I get Caribbean food": the place that serves it is
             # what is asked, not its street)
+            # (... not a value that is a type of the context: a `role` "Professor" beside the label Professor says what
+            # someone is, it names no one; faculty-coauthors, spent, answered "who has X collaborated with" so)
             return {KIND_CLASS} if (self.kind == "agent" or (self.kind == "place" and self.located)) and value_kind(
-                step.to, self.kind, key=self._key(step.fact.relation)) else set()
+                step.to, self.kind, key=self._key(step.fact.relation)) \
+                and not (self.kind == "agent" and _norm(step.to) in self._type_names) else set()
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)
@@ -2736,6 +2745,11 @@ class _Reading:
                                                         or labelled_date(step.to, key_text(typ)) is not None):
             return {KIND_STATED}
         return {KIND_CLASS} if self._in_class(step.to) or self._located_at(step) else set()
+
+    @functools.cached_property
+    def _type_names(self) -> frozenset[str]:
+        """The context's entity types as words, normalised as `_norm` reads a value ("Professor", "Product Version")."""
+        return frozenset(_norm(key_text(t)) for t in set(self.types.values()) if t)
 
     def _located_at(self, step: _Step) -> bool:
         """"where" asked, the step reaches what a relation says its start is located in (IS_LOCATED_IN, SITUATED_IN):

@@ -2791,6 +2791,21 @@ def test_a_name_typed_after_its_type_names_its_entity_not_the_one_that_copies_it
     assert _read("Which order is the family Koralionastetaceae in?", named)[0] == "Koralionastetales."
 
 
+def test_co_said_of_a_tie_between_two_people_is_that_tie_not_a_tie_shared() -> None:
+    # faculty-coauthors (spent): Coauthor -cooperateWith-> Professor; "co-authored" is the tie itself, not the
+    # co-author's co-author; and a `role` that is a type of the context ("Professor") names no one
+    facts = [_edge("a", "Alfred Strauss", "cooperateWith", "Peter Mark", "Coauthor", "Professor"),
+             _edge("b", "Peter Mark", "cooperateWith", "Steffen Freitag", "Professor", "Coauthor"),
+             _prop("s", "Alfred Strauss", "scholar_Id", "YNN-PmYAAAAJ", "Coauthor")]
+    assert _read("Who has Alfred Strauss co-authored papers with?", facts) == ("Peter Mark.", ["a"])
+    role = [*facts, _prop("r", "Peter Mark", "role", "Professor", "Professor")]
+    assert _read("Who has Alfred Strauss cooperated with?", role) == ("Peter Mark.", ["a"])
+    # ... while a tie through a thing of another kind is still shared: the film two actors co-star in
+    films = [_edge("f", "Tom Hanks", "ACTED_IN", "Big", "Person", "Movie"),
+             _edge("g", "Elizabeth Perkins", "ACTED_IN", "Big", "Person", "Movie")]
+    assert _read("Who co-starred with Tom Hanks?", films)[0] == "Elizabeth Perkins."
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
