@@ -378,6 +378,8 @@ _BODY_STEMS = frozenset(stem(w) for w in (
     "institution provider team band supplier vendor shipper department unit office").split())
 # ... and the one that is neither: a role ("who built the Anaconda" is not its role Multi Purpose)
 _NO_ONE_STEMS = frozenset({stem("role")})
+# "who" as the subject of playing a part: its answer plays the part, it is no part
+_WHO_PLAYS = re.compile(r"\s*who\s+(?:plays|played|portrays|portrayed|voices|voiced|is playing|was playing)\b", re.I)
 # Verbs of being and having, not of action: "what does X weigh/cost/mean" asks a value of X's own
 _STATE_VERBS = frozenset("have has had cost costs weigh weighs mean means measure stand look sound say contain "
                          "hold need want like do is are was were be".split())
@@ -2747,6 +2749,11 @@ class _Reading:
         return {KIND_CLASS} if self._in_class(step.to) or self._located_at(step) else set()
 
     @functools.cached_property
+    def _who_plays(self) -> bool:
+        """The question asks who plays, played or portrays a part ("who plays X", "who played the woman X loves")."""
+        return _WHO_PLAYS.match(self.question) is not None
+
+    @functools.cached_property
     def _type_names(self) -> frozenset[str]:
         """The context's entity types as words, normalised as `_norm` reads a value ("Professor", "Product Version")."""
         return frozenset(_norm(key_text(t)) for t in set(self.types.values()) if t)
@@ -2974,6 +2981,12 @@ class _Reading:
         someone = 0 if kind_ok or (not end.value and self._in_class(end.to)) else \
             1 if self.kind == "agent" and not end.value and not (
                 self.types.get(end.to) and content_stems(key_text(self.types[end.to])) & PLACE_TYPES) else 2
+        # ... and "who plays <a part>" asks for the one who plays it, not for a part (a Role is someone where "who
+        # did X play" asks for it): "who plays the woman Do Min-joon loves" is her Role's actor, not the Role that
+        # LOVES reaches (k-dramas, spent, answered the role)
+        if someone == 0 and self._who_plays and not end.value \
+                and content_stems(key_text(self.types.get(end.to) or "")) & _NO_ONE_STEMS:
+            someone = 1
         # past the first fact, an entity of the kind it was reached from is a sibling (the next recommendation of
         # the one two named entities share), not what that one holds
         # (a relation the question names between two of a kind, "X's grandfather", is asked, not a sibling)

@@ -2806,6 +2806,17 @@ def test_co_said_of_a_tie_between_two_people_is_that_tie_not_a_tie_shared() -> N
     assert _read("Who co-starred with Tom Hanks?", films)[0] == "Elizabeth Perkins."
 
 
+def test_who_plays_a_part_is_its_player_not_a_part() -> None:
+    # k-dramas (spent): Roles LOVE each other and hold their actors; "who plays the woman X loves" asks for the one
+    # who plays her, "who does X love" for the part
+    facts = [_edge("l", "Do Min-joon", "LOVES", "Cheon Song-yi", "Role", "Role"),
+             _prop("a", "Cheon Song-yi", "actors", "Jun Ji-hyun", "Role"),
+             _prop("b", "Do Min-joon", "actors", "Kim Soo-hyun", "Role")]
+    assert _read("Who plays the woman Do Min-joon loves?", facts) == ("Jun Ji-hyun.", ["l", "a"])
+    assert _read("Who does Do Min-joon love?", facts) == ("Cheon Song-yi.", ["l"])
+    assert _read("Who plays Do Min-joon?", facts) == ("Kim Soo-hyun.", ["b"])
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
