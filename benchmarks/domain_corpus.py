@@ -19829,6 +19829,36 @@ def write_israel_laws(store: Any, mirror: Path) -> None:
     _run_loader(ISRAEL_LAWS, ISRAEL_LAWS_LOADER, source, importer, print=_quiet, open=open_)
 
 
+PT_VENUES = "Jumaruba/TBDA"  # FEUP's Database Technology course, 2022: project 3's cultural facilities (no licence)
+# its HEAD (12 June 2022, "Update README.md"); populate.cyp as 372ef4c and the data/*.csv as a583470 (10 June) left them
+PT_VENUES_COMMIT = "ce7a7ae147888bc50dbc834d87c32206133be4cf"
+PT_VENUES_SCRIPT = "proj3/neo4j/populate/populate.cyp"  # its Neo4j load (delete_all.cyp, beside it, empties the graph)
+PT_VENUES_DATA = "proj3/neo4j/data/"  # the files its README puts in Neo4j's import folder, read as `file:///<name>`
+
+
+def write_portugal_venues(store: Any, mirror: Path) -> None:
+    """proj3/neo4j/populate/populate.cyp of Jumaruba/TBDA (a 2022 group project of FEUP's Database Technology course,
+    its third assignment, "Cultural facilities": the course's Oracle user GTD8 migrated to MongoDB and Neo4j) as
+    committed at PT_VENUES_COMMIT, run as written, each `file:///<name>` of its ';'-separated LOAD CSVs reading
+    proj3/neo4j/data/<name> (PT_VENUES_DATA, the files its README copies into Neo4j's import folder): Portugal's
+    cultural facilities (theatres, cinemas, auditoriums, bullrings, fado houses...: name, capacity, room type code,
+    address), the activities held in each (cinema, circo, dança, música, tauromaquia, teatro), the municipality each is
+    in, and the municipalities' districts and NUTS regions. Its statements are 5.x Cypher: nothing is changed. As
+    committed, roomtypes.csv has no header line (its first row, "1;Teatro", is the header LOAD CSV reads), so the
+    Roomtype nodes it creates have no properties, the step that writes each facility's room type description matches
+    none, and the script then deletes them: a facility keeps its room type as the code the file gives it."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{PT_VENUES}: {PT_VENUES_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(PT_VENUES, PT_VENUES_DATA + url.removeprefix("file:///"), mirror, PT_VENUES_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    script = read_file(PT_VENUES, PT_VENUES_SCRIPT, mirror, PT_VENUES_COMMIT).decode("utf-8")
+    if not _LOAD_CSV.search(script):
+        raise CorpusError(f"{PT_VENUES}: no LOAD CSV import found in {PT_VENUES_SCRIPT}")
+    _run_script(store, script, rows_of)
+
+
 # [s51A source and writer above]
 
 
@@ -24241,6 +24271,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "parts of it that hold or receive a reference, and which law or part each one "
                                    "refers to (a 2021 university project's graph)",
           writer=write_israel_laws, source=ISRAEL_LAWS),
+    Graph("portugal-venues", "frozen", "Portugal's cultural facilities (a course database of FEUP, in Portuguese): "
+                                        "some 1,080 theatres, cinemas, auditoriums, bullrings and fado houses with "
+                                        "their capacity, room type code and address, the activities held in each "
+                                        "(cinema, dança, música, teatro...), the municipality each is in, and the "
+                                        "308 municipalities' districts and NUTS regions",
+          writer=write_portugal_venues, source=PT_VENUES),
     # [s51A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
