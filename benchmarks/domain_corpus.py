@@ -9807,6 +9807,64 @@ repository commits (the yearly feeds it downloads are retired); faculty-coauthor
 write nothing and are not run. None of the five has a relationship property but nvd-cve (cvss_version), so only
 nvd-cve has relationship-property questions.
 
+Helper s51A's paragraph, written blind for the fifty-first split (domain searched: geography, transport, infrastructure,
+energy, environment, agriculture, urban and open government data; begun at 05:54 UTC on 6 December 2026, its deadline
+07:15). portugal-venues: github.com/Jumaruba/TBDA ("Databases study (TBDA)", the 2022 group projects of Juliane
+Marubayashi, Rodrigo Reis and a third committer, ricardoomrques26, for FEUP's Database Technology course; no licence
+stated; READMEs in English, the data in Portuguese), its third assignment ("Version 3 - Cultural facilities", Gabriel
+David's NoSQL assignment: the course's Oracle user GTD8, Portugal's cultural facilities, migrated to MongoDB and Neo4j),
+proj3/neo4j/populate/populate.cyp run as written at PT_VENUES_COMMIT (ce7a7ae, its HEAD of 12 June 2022; the script as
+372ef4c and the data as a583470 of 10 June left them) by write_portugal_venues (_run_script), each `file:///<name>` of
+its ';'-separated LOAD CSVs reading proj3/neo4j/data/<name>, the files its README copies into Neo4j's import folder.
+Nothing had to change: its Cypher is 5.x Cypher, its FIELDTERMINATOR ';' sits mid-line (not a statement's end) and its
+one commented-out statement is dropped as a comment; no shared helper changed. The graph (`up` 37 s on a fresh home, the
+server's start included): 1,425 nodes in 5 labels (Facility 1,084: name, capacity, room type code, address, municipality
+code, id; Municipality 308: designation, official code, district and region codes; District 20; Region 7: designation,
+NUT1; Activity 6: cinema, circo, dança, música, tauromaquia, teatro) and 3,759 relationships in 4 types (HAS 2,059 from
+a facility to an activity, LOCATED_AT 1,084, BELONGS_TO 308 from a municipality to its district, INSIDE_A 308 from a
+municipality to its NUTS region), none with a property. Quirks kept as the script and files write them: roomtypes.csv,
+as committed, has no header line, so LOAD CSV takes its first row ("1;Teatro") as the header, the 17 Roomtype nodes it
+creates have no properties, the statement that copies each description onto the facilities matches none and the script
+then deletes them: every facility keeps its room type as the code the file gives ("15", "7"), and no node says what a
+code means; facility ids and room types are strings, municipality and district codes integers; names are upper case as
+the register writes them ("CASA DE FADOS LISBOA À NOITE"), municipalities as the course's table does ("Vila Nova de Foz
+Coa", "Sta Marta de Penaguião"); six districts that span two regions (Aveiro, Guarda, Lisboa, Santarém, Setúbal, Viseu)
+have no region, and a municipality's region is its own (Vila Nova de Foz Coa, in Guarda, is Norte; Azambuja, in Lisboa,
+Alentejo); five facility names are shared by two or three rooms ("CINEMA CINEMAX - SALA 1" in three municipalities),
+Lagoa and Calheta are two municipalities each, and two rooms of the Teatro Nacional de São Carlos have no activity. The
+14 questions (in Portuguese, written from the data with plain Cypher through the neo4j driver): 7 edge (two facilities'
+municipalities, the one activity of two facilities, a municipality's district and another's region, the one facility of
+Monforte), 4 node-property (two capacities, an address, a municipality's official code), no relationship-property
+question (the graph has none), 3 two-hop (a facility's district and another's region through its municipality, the
+capacity of Trancoso's one facility); each answer checked with Cypher to be the only one the graph holds (each asked
+facility has one municipality, and one activity where an activity is asked; Monforte and Trancoso have one facility
+each); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it
+looked at. Overlaps: bavaria-municipalities, philippine-psgc, china-cities and brazil-cities are administrative
+hierarchies of other countries, hospitals and paris-library-loans public facilities of other kinds; no corpus graph held
+Portugal's municipalities, districts and regions or its performance venues; the facilities are cultural venues, near the
+culture domain, loaded here as a national register of public facilities by municipality. Also in the index, not tried:
+the same course's susanalima/FEUP-TBDA (Project3/how_to_import_neo4j/create.cypher keeps the room types as nodes, but
+its CSVs, exported from Oracle in a single-byte encoding, not UTF-8, would load every accented name with replacement
+characters) and andremmori/FEUP-TBDA (its create.cypher stops after the activities; its other files are JSON).
+Considered for the first time and left out (each grepped here first): DanielOverdevest/DutchWaterGraph (Dutch fairways,
+bridges and locks from Rijkswaterstaat's API at run time; no data committed); dgn2/IS607_Project_5 (fetched: the natural
+gas project earlier helpers could not name, one label of ICE hub prices); aaronkluong/nyc-transit-graph-analytics
+(fetched: one label, Station, whose names are "depart", "arrive" and line-station strings built from PostgreSQL
+queries); KalaivaniDeepakkumar/KG-LLM-MULTIAGENT-SYSTEM (left out unexamined before; its crop_data.csv, after a hundred
+plausible rows, pairs fruits with generated residue types and values: synthetic);
+ShaaniArya/euler-idea-industrialpollution (cities named "d", "1", "2"...); firefly-cpp/osm-graph (Slovenian cycling
+paths' intersections as a multi-part 7z dump); neo4j-examples/neo4j-graph-datasets (only a co-cited papers example);
+allanglen/flight_graph (not in the index); the GBMDB bilateral migration loader (R and neo4r over tidyr-reshaped World
+Bank files; its repository not named) and a Chinese cities py2neo loader (城市信息.csv, 城市接壤数据.csv, as
+china-cities; its repository not named); a power-plant LOAD CSV (powerplants/*_nodes.csv), a Krakow GTFS stop loader, a
+station timetable loader over raw_data.xlsx and a Kocaeli GTFS loader (their repositories not named or their data not
+found). Seen again, in the corpus or left out before: FlyingPolarBear/CityKBQA, the GIMAT hydrology schema,
+POSOCO/grid_graph, tullanders/gtfs_neo4j, taseroth/gtfs-routing, mattduerrmeier/sbb-analytics,
+johnymontana/knowledge-graph-datasets, ollihoo/geographicalHierarchyGraph, covid-19-net/covid-19-community,
+Lkruitwagen/global-fossil-fuel-supply-chain, AlinaGalenina/Electrical_networksDB, ggszk's samples, oudrea/publicdata,
+JoelHutchinson/aqnet, AntonyStorti/Data-Management-Systems, mlnrt/himalayan-database-neo4j-import-tool and
+neo4j-product-examples/supply-chain-logistics-demo.
+
 [s51A paragraph above]
 
 [s51B paragraph above]
@@ -19829,6 +19887,36 @@ def write_israel_laws(store: Any, mirror: Path) -> None:
     _run_loader(ISRAEL_LAWS, ISRAEL_LAWS_LOADER, source, importer, print=_quiet, open=open_)
 
 
+PT_VENUES = "Jumaruba/TBDA"  # FEUP's Database Technology course, 2022: project 3's cultural facilities (no licence)
+# its HEAD (12 June 2022, "Update README.md"); populate.cyp as 372ef4c and the data/*.csv as a583470 (10 June) left them
+PT_VENUES_COMMIT = "ce7a7ae147888bc50dbc834d87c32206133be4cf"
+PT_VENUES_SCRIPT = "proj3/neo4j/populate/populate.cyp"  # its Neo4j load (delete_all.cyp, beside it, empties the graph)
+PT_VENUES_DATA = "proj3/neo4j/data/"  # the files its README puts in Neo4j's import folder, read as `file:///<name>`
+
+
+def write_portugal_venues(store: Any, mirror: Path) -> None:
+    """proj3/neo4j/populate/populate.cyp of Jumaruba/TBDA (a 2022 group project of FEUP's Database Technology course,
+    its third assignment, "Cultural facilities": the course's Oracle user GTD8 migrated to MongoDB and Neo4j) as
+    committed at PT_VENUES_COMMIT, run as written, each `file:///<name>` of its ';'-separated LOAD CSVs reading
+    proj3/neo4j/data/<name> (PT_VENUES_DATA, the files its README copies into Neo4j's import folder): Portugal's
+    cultural facilities (theatres, cinemas, auditoriums, bullrings, fado houses...: name, capacity, room type code,
+    address), the activities held in each (cinema, circo, dança, música, tauromaquia, teatro), the municipality each is
+    in, and the municipalities' districts and NUTS regions. Its statements are 5.x Cypher: nothing is changed. As
+    committed, roomtypes.csv has no header line (its first row, "1;Teatro", is the header LOAD CSV reads), so the
+    Roomtype nodes it creates have no properties, the step that writes each facility's room type description matches
+    none, and the script then deletes them: a facility keeps its room type as the code the file gives it."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{PT_VENUES}: {PT_VENUES_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(PT_VENUES, PT_VENUES_DATA + url.removeprefix("file:///"), mirror, PT_VENUES_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    script = read_file(PT_VENUES, PT_VENUES_SCRIPT, mirror, PT_VENUES_COMMIT).decode("utf-8")
+    if not _LOAD_CSV.search(script):
+        raise CorpusError(f"{PT_VENUES}: no LOAD CSV import found in {PT_VENUES_SCRIPT}")
+    _run_script(store, script, rows_of)
+
+
 # [s51A source and writer above]
 
 
@@ -24241,6 +24329,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "parts of it that hold or receive a reference, and which law or part each one "
                                    "refers to (a 2021 university project's graph)",
           writer=write_israel_laws, source=ISRAEL_LAWS),
+    Graph("portugal-venues", "frozen", "Portugal's cultural facilities (a course database of FEUP, in Portuguese): "
+                                        "some 1,080 theatres, cinemas, auditoriums, bullrings and fado houses with "
+                                        "their capacity, room type code and address, the activities held in each "
+                                        "(cinema, dança, música, teatro...), the municipality each is in, and the "
+                                        "308 municipalities' districts and NUTS regions",
+          writer=write_portugal_venues, source=PT_VENUES),
     # [s51A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

@@ -8065,6 +8065,115 @@ def test_israel_laws_refuses_what_its_program_does_not_do(
         corpus.write_israel_laws(_IsraelLawsStore(), _israel_laws_mirror(tmp_path, monkeypatch, program))
 
 
+# Jumaruba/TBDA's proj3/neo4j/populate/populate.cyp, shortened: lower-case LOAD CSVs of ';'-separated files (the ';'
+# of FIELDTERMINATOR mid-line, not a statement's end), `return` lines, a commented-out statement, the headerless
+# roomtypes.csv and the statements that copy its descriptions onto the facilities and delete its nodes
+_PT_VENUES_SCRIPT = """// POPULATE ==================================================
+// Regions
+
+load csv with headers from 'file:///regions.csv' as line FIELDTERMINATOR ';'
+create (region: Region {
+    cod: toInteger(line.COD),
+    designation: line.DESIGNATION,
+    nut1: line.NUT1})
+return region; 
+
+// Roomtype
+
+load csv with headers from 'file:///roomtypes.csv' as line FIELDTERMINATOR ';'
+create (r: Roomtype{
+    roomtype: line.ROOMTYPE,
+    description: line.DESCRIPTION
+})
+return r;
+
+load csv with headers from 'file:///uses.csv' as line  FIELDTERMINATOR ';'
+match (a: Activity {ref: line.REF})
+match (f: Facility {id: line.ID})
+// merge (a)-[:USES]->(f);
+merge (f)-[:HAS]->(a); 
+
+MATCH (r:Roomtype), (f:Facility {roomtype:r.roomtype})
+set f.roomtype=r.description;
+
+// Deleting roomtype nodes
+match (a:Roomtype) delete a;
+"""
+_PT_VENUES_FILES = {"proj3/neo4j/data/regions.csv": "COD;DESIGNATION;NUT1\n6;Açores;Açores\n",
+                    "proj3/neo4j/data/roomtypes.csv": "1;Teatro\n2;Café concerto\n9;Casa de fado\n",
+                    "proj3/neo4j/data/uses.csv": "ID;REF\n905;1\n602;4\n"}
+
+
+def _pt_venues_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _PT_VENUES_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "Jumaruba+TBDA" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in {corpus.PT_VENUES_SCRIPT: script, **_PT_VENUES_FILES}.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Update README.md"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit (a header for roomtypes.csv, another region), which the pinned commit's load does not read
+    (fetched / "proj3/neo4j/data/roomtypes.csv").write_text("ROOMTYPE;DESCRIPTION\n1;Teatro\n", encoding="utf-8")
+    (fetched / "proj3/neo4j/data/regions.csv").write_text("COD;DESIGNATION;NUT1\n1;Norte;Continente\n",
+                                                          encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later data"], check=True)
+    monkeypatch.setattr(corpus, "PT_VENUES_COMMIT", pinned)
+    return tmp_path
+
+
+def test_portugal_venues_runs_populate_as_written_over_its_semicolon_files_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_portugal_venues(store, _pt_venues_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    assert len(statements) == 5  # the commented-out `merge (a)-[:USES]->(f);` is not a statement
+    assert statements[0].startswith("UNWIND $rows AS line\ncreate (region: Region {")
+    assert statements[0].endswith("return region")
+    # each file split on ';', read as committed at the pinned commit
+    assert store.calls[0][1] == {"rows": [{"COD": "6", "DESIGNATION": "Açores", "NUT1": "Açores"}]}
+    # roomtypes.csv has no header: its first row is the header LOAD CSV reads, so no row has ROOMTYPE or DESCRIPTION
+    assert statements[1].startswith("UNWIND $rows AS line\ncreate (r: Roomtype{")
+    assert store.calls[1][1] == {"rows": [{"1": "2", "Teatro": "Café concerto"}, {"1": "9", "Teatro": "Casa de fado"}]}
+    assert statements[2].startswith("UNWIND $rows AS line\nmatch (a: Activity {ref: line.REF})")
+    assert "// merge" not in statements[2] and statements[2].endswith("merge (f)-[:HAS]->(a)")
+    assert store.calls[2][1] == {"rows": [{"ID": "905", "REF": "1"}, {"ID": "602", "REF": "4"}]}
+    # the statements that read no file run as written, without parameters
+    assert store.calls[3:] == [("MATCH (r:Roomtype), (f:Facility {roomtype:r.roomtype})\nset f.roomtype=r.description",
+                                {}),
+                               ("match (a:Roomtype) delete a", {})]
+
+
+def test_portugal_venues_refuses_a_url_outside_its_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _PT_VENUES_SCRIPT.replace("'file:///uses.csv'", "'https://example.org/uses.csv'")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/uses.csv"):
+        corpus.write_portugal_venues(Recorder(), _pt_venues_mirror(tmp_path, monkeypatch, script))
+
+
+def test_portugal_venues_refuses_a_file_its_data_folder_does_not_hold(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _PT_VENUES_SCRIPT.replace("'file:///uses.csv'", "'file:///facilities.csv'")
+    with pytest.raises(corpus.CorpusError, match="facilities.csv is not in the mirror"):
+        corpus.write_portugal_venues(Recorder(), _pt_venues_mirror(tmp_path, monkeypatch, script))
+
+
+def test_portugal_venues_refuses_a_script_without_its_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="no LOAD CSV import found"):
+        corpus.write_portugal_venues(store, _pt_venues_mirror(tmp_path, monkeypatch, "match (a:Roomtype) delete a;\n"))
+    assert store.calls == []
+
+
+def test_portugal_venues_is_pinned_and_frozen() -> None:
+    assert corpus.graph("portugal-venues").split == "frozen"
+    assert corpus.graph("portugal-venues").repo == corpus.PT_VENUES
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.PT_VENUES_COMMIT)
+
+
 # [s51A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
