@@ -20554,6 +20554,69 @@ def write_apevue(store: Any, mirror: Path) -> None:
         _run_script(store, _APEVUE_NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", query), rows_of)
 
 
+HUBEI_TENDERS = "GEARLESSJOOE/final_two_month"  # a 2024 Tender Bot (招标大模型机器人) project, in Chinese
+HUBEI_TENDERS_COMMIT = "502895a276dce4ea435ca44243fece3a27fb9553"  # its HEAD, 24 April 2024 (no commit since)
+HUBEI_TENDERS_LOADER = "build_graph.py"  # its BuildGraph: create_entity, then create_relation
+HUBEI_TENDERS_DATA = "data/crawler/tender_data.json"  # the one file it opens: one crawled award notice a line
+_HUBEI_TENDERS_ROOT = "/final_two_month"  # the repository's root as its config.py builds its paths (`__file__`)
+
+
+class _HubeiTendersGraph:
+    """py2neo's Graph as build_graph.py uses it: run(cql), each statement as written one statement on the store
+    (the link, user and password config.py names are not used)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, cql: str) -> None:
+        self.store.query(cql, {}, read_only=False)
+
+
+def write_hubei_tender_awards(store: Any, mirror: Path) -> None:
+    """build_graph.py of GEARLESSJOOE/final_two_month (a Tender Bot, 政府招标大模型机器人, of April 2024, in Chinese; no
+    licence stated) over data/crawler/tender_data.json, its crawler's 380 award notices (中标结果公告) of Hubei's
+    public-resource trading platform (hbbidcloud.cn, April 2024), read at HUBEI_TENDERS_COMMIT. How it runs: the
+    script is executed as a module of its own (not as __main__, whose one live line, dump_tenderee_entitty, writes
+    word lists) whose `py2neo` gives Graph (_HubeiTendersGraph: run, each statement one statement on the store), whose
+    `config` gives the names it imports from config.py (CRAWLER_PATH as config.py builds it, the graph's link and
+    credentials unused), whose other imports are json and collections and whose `open` reads only the data file;
+    then BuildGraph() parses the file and create_entity() and create_relation() run in turn, the two steps its
+    __main__ ran (each left there commented out as the other ran). Its Cypher runs as written: each notice one
+    `create(:Tender{...})` and one `create(:Winner{...})`, the values spliced between double quotes with 【】 written
+    [], and one `unwind [...] as res match(n1{winning_company: res.from}) match(n2{tender_name: res.to})
+    merge(n1)-[:Get]->(n2)` over every notice. The graph: Tender (tender_name, the notice's title; tender_type, one of
+    four trades 房建市政, 水利工程, 交通工程, 铁路工程; tender_info, the notice's text; tenderee, the buyer) and Winner
+    (winning_company; winning_price, yuan, a string), a Winner `Get` the Tender it won."""
+    data = read_file(HUBEI_TENDERS, HUBEI_TENDERS_DATA, mirror, HUBEI_TENDERS_COMMIT).decode("utf-8")
+    source = read_file(HUBEI_TENDERS, HUBEI_TENDERS_LOADER, mirror, HUBEI_TENDERS_COMMIT).decode("utf-8")
+    crawler_path = f"{_HUBEI_TENDERS_ROOT}/{HUBEI_TENDERS_DATA}"
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != crawler_path:
+            raise CorpusError(f"{HUBEI_TENDERS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _HubeiTendersGraph(store)  # type: ignore[attr-defined]
+    config_module = types.ModuleType("config")
+    config_module.__dict__.update({  # config.py's names as build_graph.py uses them (`from config import *`)
+        "CRAWLER_PATH": crawler_path, "GRAPH_LINK": "bolt://localhost:7687", "AUTH_USERNAME": "neo4j",
+        "AUTH_PASSWORD": "unused",
+        "TENDER_ENTITY_PATH": f"{_HUBEI_TENDERS_ROOT}/data/entity/tender_entity",
+        "WINNER_ENTITY_PATH": f"{_HUBEI_TENDERS_ROOT}/data/entity/winner_entity"})
+    importer = _loader_importer(HUBEI_TENDERS, {"py2neo": py2neo_module, "config": config_module},
+                                frozenset({"json", "collections"}))
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened,
+                                                  "print": _quiet},
+                                 "__name__": "build_graph", "__file__": f"{_HUBEI_TENDERS_ROOT}/{HUBEI_TENDERS_LOADER}"}
+    exec(compile(source, f"{HUBEI_TENDERS}/{HUBEI_TENDERS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader
+    if "BuildGraph" not in namespace:
+        raise CorpusError(f"{HUBEI_TENDERS}: {HUBEI_TENDERS_LOADER} defines no BuildGraph")
+    graph = namespace["BuildGraph"]()
+    graph.create_entity()
+    graph.create_relation()
+
+
 # [s51B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -24307,6 +24370,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "that contains it and the investors that own stakes in it (Neo4j's partner team's "
                                  "example)",
           writer=write_apevue, source=APEVUE),
+    Graph("hubei-tender-awards", "frozen", "Award notices (中标结果公告) of Hubei's public-resource trading platform, "
+                                            "April 2024: each tender's title, trade, notice text and buyer, and "
+                                            "the winning company and its winning price (a Tender Bot's crawled "
+                                            "data, in Chinese)",
+          writer=write_hubei_tender_awards, source=HUBEI_TENDERS),
     # [s51B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
