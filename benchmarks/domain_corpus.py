@@ -9867,6 +9867,57 @@ neo4j-product-examples/supply-chain-logistics-demo.
 
 [s51A paragraph above]
 
+Helper s51B's paragraph, written blind for the fifty-first split (domain searched: commerce, finance, business,
+economics, companies, trade and banking, in English, Chinese, Korean, Japanese, German, Portuguese and Vietnamese;
+begun at 05:53:29 UTC on 6 December 2026, its deadline 07:15). hubei-tender-awards:
+github.com/GEARLESSJOOE/final_two_month (GEARLESSJOOE's Tender Bot, 政府招标大模型机器人, April 2024; no licence
+stated; Python, in Chinese), its build_graph.py run at HUBEI_TENDERS_COMMIT (502895a, its HEAD of 24 April 2024) by
+write_hubei_tender_awards over data/crawler/tender_data.json, the one file it opens: its crawler's 380 award notices
+(中标结果公告) of Hubei's public-resource trading platform (hbbidcloud.cn, 湖北省中心; published from February 2023 to
+April 2024 by the dates in their URLs), one JSON object a line. How it runs: the script executed as a module of its own
+whose `py2neo` Graph runs each statement it is given on the store (_HubeiTendersGraph), whose `config` gives the names
+it imports from config.py (CRAWLER_PATH as config.py builds it; the link and credentials config.py names are not used),
+whose other imports are json and collections and whose `open` reads only the data file; then BuildGraph(),
+create_entity() and create_relation(), the two steps its __main__ ran in turn (each left commented out there as the
+other ran; its one live line, dump_tenderee_entitty, writes word lists for its question matcher and is not run).
+Nothing of its Cypher or data changed: each notice one `create(:Tender{...})` and one `create(:Winner{...})` with the
+values spliced between double quotes (【】 written []), then one `unwind [...] as res match(n1{winning_company:
+res.from}) match(n2{tender_name: res.to}) merge(n1)-[:Get]->(n2)` over every notice. The graph: 760 nodes in 2 labels
+(Tender 380: tender_name, the notice's title; tender_type, one of four trades, 95 notices each: 房建市政, 水利工程,
+交通工程, 铁路工程; tender_info, the notice's text; tenderee, the buyer, 156 of them; Winner 380: winning_company,
+winning_price as its notice gives it, a string) and 804 relationships of one type (Get, no property); fewer labels than
+the 3 the brief aims for (the buyer is a property, not a node); `up` took 41 s with the server's start. Quirks kept as
+the script writes them: every notice makes a Winner of its own, so a company that won k notices is k Winner nodes of
+one name, each with its own price and each `Get` all k tenders (284 companies: 235 won one notice, two won eight; hence
+804 relationships, not 380); one notice (万头肉牛智慧全产业链基地 光伏投资及运营服务) is crawled twice, two Tender
+nodes of one title; a consortium is one winning_company joining its members with 、 (52 Winner nodes); six prices are
+"0.00" and seven are below 100 ("0.90", "95.70"); titles keep the notice's doubled project name and 标段编号. The 14
+questions (in Chinese, as the platform's users would ask, written from the data with plain Cypher through the neo4j
+driver): 7 edge (the winner of the 雷军科技楼 renovation, of the 合武高铁 HWZQ-1 lot, of the 武汉科技大学
+defence-laboratory EPC, of the 融通地产 logistics works and of the 京广高铁 catenary lot JGJCWDX-01; the project
+中国水利水电出版社 and 中铁大桥勘测设计院 each won), 4 node-property (the buyer of the 天河机场 service-complex general
+contract, the trade of the 赤马港 aqueduct rebuilding, which is filed under 铁路工程, two companies' winning prices),
+no relationship-property question (the graph has no relationship property), 3 two-hop (the buyer and the trade of the
+project a company won, the price of the 西十高铁 station lot XSZF's winner); each answer checked with Cypher to be the
+only one the graph holds (every company asked about won one notice, every tender asked about has one winner and one
+node); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it
+looked at. Overlaps: nigeria-oil-contracts holds contracts and their awardees too (Nigeria's oil sector),
+china-industry-chain and guangdong-gov-services are Chinese graphs of companies and of services; no corpus graph holds
+tender awards, and final_two_month appeared nowhere in this module before. Considered by s51B for the first time and
+left out (each grepped here first): Neo4jSolutions/graphconnect2022sankey2 (US commodity flows of foodstuffs: its one
+data file over the size limit, absent from the mirror); Wendelllllll/DSC-202-Amazon (named before, not examined: its
+Amazon co-purchasing CSVs are Git LFS pointers); supiicha196/SET50-Social-Network (Thailand's SET50 top shareholders: a
+NetworkX and pyvis app, no Neo4j load); chippi-create/edinet-jikeiretsu (EDINET shareholder JSON for a static site, no
+Neo4j load); austinleedavis/NIC_Pattern_Datasets (FFIEC NIC pattern lists: RSSD ids only, the graph built from
+downloads); nilseng/aksjegrafen (a Norwegian shareholder-register app: no data committed);
+Kielx/Insurance-company-database-neo4j (an insurance company's generated data); they3ll0w/CxC2025, ccavxx/pevc and
+jperezllorente/worldwide_unicorns (deal and investor CSVs, no Neo4j load); a Spanish economic_data.csv LOAD CSV
+(countries' COVID economic exposure, one label; its repository not identified). Seen again, in the corpus or left out
+before: rafascborges/KNOW-NET-COMPET, medialab/toflit18, opensanctions/offshore-graph, green23/fund_knowledge_graph,
+jm199504/Financial-Knowledge-Graphs, kinau/P300, POOJITHA29CJ/mutualFund_recommendation_engine, the Chemicals in
+Cosmetics load, the VN30 kg_staging guide, imchein/Final-Project-Allocation-Education,
+neo4j-product-examples/graphrag-examples and the neo4j-graph-examples icij-* graphs.
+
 [s51B paragraph above]
 
 [s51C paragraph above]
@@ -20642,6 +20693,69 @@ def write_apevue(store: Any, mirror: Path) -> None:
         _run_script(store, _APEVUE_NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", query), rows_of)
 
 
+HUBEI_TENDERS = "GEARLESSJOOE/final_two_month"  # a 2024 Tender Bot (招标大模型机器人) project, in Chinese
+HUBEI_TENDERS_COMMIT = "502895a276dce4ea435ca44243fece3a27fb9553"  # its HEAD, 24 April 2024 (no commit since)
+HUBEI_TENDERS_LOADER = "build_graph.py"  # its BuildGraph: create_entity, then create_relation
+HUBEI_TENDERS_DATA = "data/crawler/tender_data.json"  # the one file it opens: one crawled award notice a line
+_HUBEI_TENDERS_ROOT = "/final_two_month"  # the repository's root as its config.py builds its paths (`__file__`)
+
+
+class _HubeiTendersGraph:
+    """py2neo's Graph as build_graph.py uses it: run(cql), each statement as written one statement on the store
+    (the link, user and password config.py names are not used)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, cql: str) -> None:
+        self.store.query(cql, {}, read_only=False)
+
+
+def write_hubei_tender_awards(store: Any, mirror: Path) -> None:
+    """build_graph.py of GEARLESSJOOE/final_two_month (a Tender Bot, 政府招标大模型机器人, of April 2024, in Chinese;
+    no licence stated) over data/crawler/tender_data.json, its crawler's 380 award notices (中标结果公告) of Hubei's
+    public-resource trading platform (hbbidcloud.cn, published February 2023 to April 2024), read at
+    HUBEI_TENDERS_COMMIT. How it runs: the script is executed as a module of its own (not as __main__, whose one live
+    line, dump_tenderee_entitty, writes word lists) whose `py2neo` gives Graph (_HubeiTendersGraph: run, each statement
+    one statement on the store), whose `config` gives the names it imports from config.py (CRAWLER_PATH as config.py
+    builds it, the graph's link and credentials unused), whose other imports are json and collections and whose `open`
+    reads only the data file; then BuildGraph() parses the file and create_entity() and create_relation() run in turn,
+    the two steps its __main__ ran (each left there commented out as the other ran). Its Cypher runs as written: each
+    notice one `create(:Tender{...})` and one `create(:Winner{...})`, the values spliced between double quotes with
+    【】 written [], and one `unwind [...] as res match(n1{winning_company: res.from}) match(n2{tender_name: res.to})
+    merge(n1)-[:Get]->(n2)` over every notice. The graph: Tender (tender_name, the notice's title; tender_type, one of
+    four trades 房建市政, 水利工程, 交通工程, 铁路工程; tender_info, the notice's text; tenderee, the buyer) and Winner
+    (winning_company; winning_price as its notice gives it, a string), a Winner `Get` the Tender it won."""
+    data = read_file(HUBEI_TENDERS, HUBEI_TENDERS_DATA, mirror, HUBEI_TENDERS_COMMIT).decode("utf-8")
+    source = read_file(HUBEI_TENDERS, HUBEI_TENDERS_LOADER, mirror, HUBEI_TENDERS_COMMIT).decode("utf-8")
+    crawler_path = f"{_HUBEI_TENDERS_ROOT}/{HUBEI_TENDERS_DATA}"
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != crawler_path:
+            raise CorpusError(f"{HUBEI_TENDERS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _HubeiTendersGraph(store)  # type: ignore[attr-defined]
+    config_module = types.ModuleType("config")
+    config_module.__dict__.update({  # config.py's names as build_graph.py uses them (`from config import *`)
+        "CRAWLER_PATH": crawler_path, "GRAPH_LINK": "bolt://localhost:7687", "AUTH_USERNAME": "neo4j",
+        "AUTH_PASSWORD": "unused",
+        "TENDER_ENTITY_PATH": f"{_HUBEI_TENDERS_ROOT}/data/entity/tender_entity",
+        "WINNER_ENTITY_PATH": f"{_HUBEI_TENDERS_ROOT}/data/entity/winner_entity"})
+    importer = _loader_importer(HUBEI_TENDERS, {"py2neo": py2neo_module, "config": config_module},
+                                frozenset({"json", "collections"}))
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened,
+                                                  "print": _quiet},
+                                 "__name__": "build_graph", "__file__": f"{_HUBEI_TENDERS_ROOT}/{HUBEI_TENDERS_LOADER}"}
+    exec(compile(source, f"{HUBEI_TENDERS}/{HUBEI_TENDERS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader
+    if "BuildGraph" not in namespace:
+        raise CorpusError(f"{HUBEI_TENDERS}: {HUBEI_TENDERS_LOADER} defines no BuildGraph")
+    graph = namespace["BuildGraph"]()
+    graph.create_entity()
+    graph.create_relation()
+
+
 # [s51B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -24401,6 +24515,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "that contains it and the investors that own stakes in it (Neo4j's partner team's "
                                  "example)",
           writer=write_apevue, source=APEVUE),
+    Graph("hubei-tender-awards", "frozen", "Award notices (中标结果公告) of Hubei's public-resource trading platform, "
+                                            "2023-2024: each tender's title, trade, notice text and buyer, and "
+                                            "the winning company and its winning price (a Tender Bot's crawled "
+                                            "data, in Chinese)",
+          writer=write_hubei_tender_awards, source=HUBEI_TENDERS),
     # [s51B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -9201,6 +9201,127 @@ def test_apevue_is_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.APEVUE_COMMIT)
 
 
+# a loader in the shape of GEARLESSJOOE/final_two_month's build_graph.py (written here, not copied): it reads
+# CRAWLER_PATH from `config`, one JSON notice a line, and sends py2neo Graph.run one CREATE per entity, then one UNWIND
+# over the winner-tender pairs; its __main__ runs only a dump of word lists, which the writer must not run
+_HUBEI_LOADER = """import json
+from config import *
+from py2neo import Graph
+from collections import defaultdict
+
+
+class BuildGraph():
+    def __init__(self):
+        self.entities = defaultdict(list)
+        self.pairs = []
+        with open(CRAWLER_PATH, "r", encoding="utf-8") as handle:
+            for line in handle.readlines():
+                row = json.loads(line)
+                self.entities["Tender"].append({"tender_name": row["tender_name"], "tenderee": row["tenderee"]})
+                self.entities["Winner"].append({"winning_company": row["winning_company"],
+                                                "winning_price": row["winning_price"]})
+                self.pairs.append((row["winning_company"], row["tender_name"]))
+        self.graph = Graph(GRAPH_LINK, auth=(AUTH_USERNAME, AUTH_PASSWORD))
+
+    def create_entity(self):
+        for label, rows in self.entities.items():
+            for row in rows:
+                text = ",".join(k + ':"' + v.replace("\u3010", "[").replace("\u3011", "]") + '"'
+                                for k, v in row.items())
+                self.graph.run("create(:" + label + "{" + text + "})")
+
+    def create_relation(self):
+        text = ",".join('{from: "' + a + '", to: "' + b.replace("\u3010", "[").replace("\u3011", "]") + '"}'
+                        for a, b in self.pairs)
+        self.graph.run(f"unwind[{text}] as res match(n1{{winning_company: res.from}}) "
+                       "match(n2{tender_name: res.to}) merge(n1)-[:Get]->(n2)")
+
+    def dump(self):
+        with open(TENDER_ENTITY_PATH, "w", encoding="utf-8") as handle:
+            handle.write("no")
+
+
+if __name__ == '__main__':
+    BuildGraph().dump()
+"""
+# two notices, the same company winning both (two Winner nodes of one name, as the script writes them)
+_HUBEI_ROWS = [{"tender_name": "\u3010湖北省中心\u3011甲工程中标结果公告", "tenderee": "甲公司",
+                "winning_company": "乙集团有限公司", "winning_price": "100.00"},
+               {"tender_name": "\u3010湖北省中心\u3011丙工程中标结果公告", "tenderee": "丁局",
+                "winning_company": "乙集团有限公司", "winning_price": "7.50"}]
+
+
+def _hubei_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _HUBEI_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "GEARLESSJOOE+final_two_month" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    files = {corpus.HUBEI_TENDERS_LOADER: loader,
+             corpus.HUBEI_TENDERS_DATA: "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in _HUBEI_ROWS)}
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in files.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit's data, which the pinned commit's loader is not run over
+    (fetched / corpus.HUBEI_TENDERS_DATA).write_text(json.dumps({**_HUBEI_ROWS[0], "tenderee": "later"}) + "\n",
+                                                     encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "HUBEI_TENDERS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_hubei_tender_awards_runs_create_entity_then_create_relation_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_hubei_tender_awards(store, _hubei_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # each entity one CREATE as the script splices it ([] for 【】), the tenders first, every row a Winner of its own
+    assert statements[:4] == [
+        'create(:Tender{tender_name:"[湖北省中心]甲工程中标结果公告",tenderee:"甲公司"})',
+        'create(:Tender{tender_name:"[湖北省中心]丙工程中标结果公告",tenderee:"丁局"})',
+        'create(:Winner{winning_company:"乙集团有限公司",winning_price:"100.00"})',
+        'create(:Winner{winning_company:"乙集团有限公司",winning_price:"7.50"})']
+    # then the one relationship statement over every pair, as written; the __main__'s dump is not run (it would open
+    # TENDER_ENTITY_PATH, which the writer refuses)
+    assert len(statements) == 5
+    assert statements[4].startswith('unwind[{from: "乙集团有限公司", to: "[湖北省中心]甲工程中标结果公告"},')
+    assert statements[4].endswith("merge(n1)-[:Get]->(n2)")
+    assert all(params == {} for _, params in store.calls)
+
+
+def test_hubei_tender_awards_refuses_a_file_other_than_its_notices(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = _HUBEI_LOADER.replace("open(CRAWLER_PATH,", "open(TENDER_ENTITY_PATH,")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="opens /final_two_month/data/entity/tender_entity"):
+        corpus.write_hubei_tender_awards(store, _hubei_mirror(tmp_path, monkeypatch, loader))
+    assert store.calls == []
+
+
+def test_hubei_tender_awards_refuses_an_import_it_does_not_give(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = "import os\n" + _HUBEI_LOADER
+    with pytest.raises(corpus.CorpusError, match="imports os"):
+        corpus.write_hubei_tender_awards(Recorder(), _hubei_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_hubei_tender_awards_refuses_a_loader_without_build_graph(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = _HUBEI_LOADER.replace("class BuildGraph()", "class GraphBuilder()").replace("BuildGraph().dump()", "pass")
+    with pytest.raises(corpus.CorpusError, match="defines no BuildGraph"):
+        corpus.write_hubei_tender_awards(Recorder(), _hubei_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_hubei_tender_awards_is_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("hubei-tender-awards").source == corpus.HUBEI_TENDERS
+    assert corpus.graph("hubei-tender-awards").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.HUBEI_TENDERS_COMMIT)
+
+
 # [s51B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
