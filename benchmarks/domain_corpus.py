@@ -9812,43 +9812,66 @@ nvd-cve has relationship-property questions.
 [s51B paragraph above]
 
 Helper s51C's paragraph (science, medicine, health, biology, chemistry, education, research), written blind for the
-fifty-first split: no graph. The helper began at 05:52 UTC on 6 December 2026 with a 07:15 deadline (new work to stop at
-07:05) and stopped searching at 06:38, with no candidate that the rules allow, so no writer, Graph entry, question file
-or test was added, and no xgrag command was run. Searched: the code corpus (genes, proteins and pathways; chemical
-compounds and reactions; KEGG enzymes and metabolites; vaccines, pathogens and adverse events; SIDER side effects;
-diseasome and GWAS; species, conservation, birds, pollinators and food webs; nutrients; medicinal plants in Spanish;
-hospitals, physicians and specialties; research papers, authors and citations; astronauts, exoplanets and earthquakes;
-DSM mental disorders; dog breeds; course knowledge points in Chinese, hospitals and drugs in Japanese and Korean, a
-university's lectures in German, SUS data in Portuguese; LOAD CSV over raw.githubusercontent.com files of diseases and
-taxa), the pages corpus (Neo4j biology tutorials), exact strings (MERGE (s:Symptom, the SIDER import's title, a loader's
-add_cancers), repository names (neo4j-med, neo4j-bio, neo4j-drug, neo4j-chem, dgg32, akollegger, johnymontana,
-lju-lazarevic, pablomarcos, neo4j-graph-examples) and file paths (data/genes.csv, data/plants.csv, data/courses.csv,
-data/animals.csv: hundreds of repositories, none that a search tied to a Neo4j load). Considered by s51C for the first
-time and left out (each grepped here first): Harshpatel44/Marine-animals-vizualization (scraped marine animals pickled
-into its scraped_data.json, a binary file; two labels, Marine and feed_habits, its relationship statements only in a
-docstring); MichaelCASC5/BigData_Proj1 (one py2neo LOAD CSV of a nodes.tsv from a local Windows path, not committed,
-into one label Node); IsabelMartinez2022/DetectionOfMCI_TFG (ADNI subjects and brain regions loaded from its data/ CSVs:
+fifty-first split: no graph. The helper began at 05:52 UTC on 6 December 2026 with a 07:15 deadline (new work to
+stop at 07:05) and stopped searching at about 06:01 with no candidate that the rules allow, so no writer, Graph
+entry, question file or test was added, and no xgrag command was run. Searched: the code corpus (genes, proteins
+and pathways; chemical compounds and reactions; KEGG enzymes, EC numbers and metabolites; vaccines, pathogens and
+adverse events; SIDER side effects; ATC and MeSH hierarchies; diseasome and GWAS; species, conservation, birds,
+pollinators, food webs and microbiomes; C. elegans and fly connectomes; venoms; nutrients; medicinal plants in
+Spanish; hospitals, physicians and specialties; research papers, citations, patents and EU research projects
+(CORDIS); astronauts, exoplanets, Messier objects, nuclides and earthquakes; DSM mental disorders; dog breeds;
+animal disease outbreaks; course knowledge points and chemistry and species graphs in Chinese, hospitals and drugs
+in Japanese and Korean, a university's lectures in German, SUS and higher-education data in Portuguese; LOAD CSV
+over raw.githubusercontent.com files of diseases, taxa, genes, plants and courses; apoc.load.json, neo4j-admin
+import and Data Importer models of the domain), the pages corpus (Neo4j biology and course tutorials), exact
+strings (MERGE (s:Symptom, the SIDER import's title, a loader's add_cancers, VenomKB's export script), repository
+names (neo4j-med, neo4j_med, neo4j-bio, neo4j-drug, neo4j-chem, neo4j-health, neo4j-course, neo4j-species,
+disease-graph, graph-medical, venomkb, dgg32, akollegger, johnymontana, lju-lazarevic, pablomarcos,
+neo4j-graph-examples) and file paths (data/genes.csv, data/plants.csv, data/courses.csv, data/animals.csv: hundreds
+of repositories, none that a search tied to a Neo4j load). Considered by s51C for the first time and left out (each
+grepped here first): tatonetti-lab/VenomKB and JDRomano2/venomkb (VenomKB, the Tatonetti lab's venom knowledge
+base, MIT: its freeze_database.py writes species, venom proteins, Pfam families, GO annotations and literature
+predications to Neo4j from VenomKB's REST API at run time, and the repository's mongodump of the proteins and
+species collections, dump/venomkb-staging/proteins.bson and species.bson, is over the mirror's size limit; the
+older snapshot's build_neo4j_go_database.py writes GO term ids only); cghss-data-lab/uga-pipp (GMPD host-parasite,
+WAHIS and FluNet ingests; the GMPD one, read here, resolves its names through GeoNames and NCBI web-API clients at
+run time); covidgraph/data-lens-org-covid19-patents (Lens.org COVID-19 patents its dataloader downloads; no
+patents.csv in its file list); Piermuz7/MasterThesisProject (a GraphRAG thesis over CORDIS projects whose file list
+holds no data file but project-uris-to-remove.csv; not examined further); neobernad/covid19-knowledge-graph
+(CORD-19 article JSON not committed); wenchunl/neo4j_medicine (about a hundred medicines typed into a
+data/medicine.csv, two labels, some entries wrong: 坦度螺酮 listed as an opioid analgesic);
+johncolezhang/drug-disease-graph (notebooks and crawlers, no data files in its file list);
+Harshtherocking/gene-disease-graph (a link-prediction project of pickles and models; not examined further);
+Harshpatel44/Marine-animals-vizualization (scraped marine animals pickled into its scraped_data.json, a binary
+file; two labels, Marine and feed_habits, its relationship statements only in a docstring);
+MichaelCASC5/BigData_Proj1 (one py2neo LOAD CSV of a nodes.tsv from a local Windows path, not committed, into one
+label Node); IsabelMartinez2022/DetectionOfMCI_TFG (ADNI subjects and brain regions loaded from its data/ CSVs:
 ADNI data are under a data use agreement and its subjects are ids); toniher/neo4j-biorelation (a Neo4j plugin whose
-populate scripts download NCBI taxonomy, GO and UniProt files at run time); kenningai/mcp-neo4j-biomechanisms (an MCP
-server, no data); harveyl888/neo4jKEGG (KEGG FTP files, licensed and not committed); krishbharat96/Metabolomics-in-SPOKE
-(Reactome's web API at run time); chendaye/graduate_neo4j (Java community-search procedures whose notes load a
-physicians' providers.csv and shared_members.csv; not examined further); joey-en/SakinaAI_Agent (a DSM-5 graph for a
-chatbot, DSM-5 a copyrighted text; not examined further); and, their repositories not named by the index, an
-Exposome-Explorer loader (Pablo Marcos, 2022: cancers, cohorts and biomarkers from CSVs in Neo4j's import folder; not
-examined further), a Data Commons SIDER import (a tMCF for Data Commons, not Neo4j), a SympScan disease, symptom,
-medication and clinical-trial loader (pandas over Kaggle-style CSVs; not examined further) and an organism and
-chromosome LOAD CSV (its CSVs not seen). Seen again, in the corpus or left out before: covid-19-net/covid-19-community,
-colombelli/graph-omics, Sheldon2016/COVID19Motif, craigtrim/wgu-osmt-skills-builder (open-skills),
-johnymontana/knowledge-graph-datasets, jeffwhite-619/periodicity, sobakavosne/chemist-preprocessor, maxdemarzi/cpdat,
-IEK-13/MatGraphAI, supervanya/flavoenzymes, gloriachin/KG_API, ivanbrillo/BioConnect, crux-project/CRUX,
-MATRIX4284/neo4j_disease_analytics, derekjustin/diseases_network_DB, snu-dbs/m2bench,
-RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, zhang-informatics/iDISK, MaayanLab/DRC-Portals,
-etalab-ia/ami-ia-chub, neo4j-examples/health-graph, miladNemati-1/MACNeo4j, ramellose/mako_docs, robertogs2/bases,
-wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA, AIDA-UIUC/uiuc-scheduler,
-cs3219ay1718s1-g6/cir-viz, RomainClaret/mse.wem.project, LuisDogo/SM, sokcho-kim/scrape-hub,
+populate scripts download NCBI taxonomy, GO and UniProt files at run time); kenningai/mcp-neo4j-biomechanisms (an
+MCP server, no data); harveyl888/neo4jKEGG (KEGG FTP files, licensed and not committed);
+krishbharat96/Metabolomics-in-SPOKE (Reactome's web API at run time); TaoranJ/patentsview_in_neo4j (PatentsView
+files the user downloads); chendaye/graduate_neo4j (Java community-search procedures whose notes load a physicians'
+providers.csv and shared_members.csv; not examined further); joey-en/SakinaAI_Agent (a DSM-5 graph for a chatbot,
+DSM-5 a copyrighted text; not examined further); and, their repositories not named by the index, an ACM Computing
+Classification System loader (rdflib over acm-ccs.ttl: one label, Concept), a Brazilian animal-transit-permit (GTA)
+apoc.load.json loader over a sample.json, an Exposome-Explorer loader (Pablo Marcos, 2022: cancers, cohorts and
+biomarkers from CSVs in Neo4j's import folder; not examined further), an IBD multi-omics graph (IBDMDB downloads;
+not examined further), a Data Commons SIDER import (a tMCF for Data Commons, not Neo4j), a SympScan disease,
+symptom, medication and clinical-trial loader (pandas over Kaggle-style CSVs; not examined further) and an organism
+and chromosome LOAD CSV (its CSVs not seen). Seen again, in the corpus or left out before:
+covid-19-net/covid-19-community, colombelli/graph-omics, Sheldon2016/COVID19Motif,
+craigtrim/wgu-osmt-skills-builder (open-skills), johnymontana/knowledge-graph-datasets,
+mariagabi-lustosa/projeto_2_MC536, derrabauke/eu-data-workflow, jeffwhite-619/periodicity,
+sobakavosne/chemist-preprocessor, maxdemarzi/cpdat, IEK-13/MatGraphAI, supervanya/flavoenzymes, gloriachin/KG_API,
+ivanbrillo/BioConnect, crux-project/CRUX, MATRIX4284/neo4j_disease_analytics, derekjustin/diseases_network_DB,
+snu-dbs/m2bench, RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, zhang-informatics/iDISK,
+MaayanLab/DRC-Portals, etalab-ia/ami-ia-chub, neo4j-examples/health-graph, miladNemati-1/MACNeo4j,
+ramellose/mako_docs, robertogs2/bases, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
+WxxShirley/FDU_Courses_QA, AIDA-UIUC/uiuc-scheduler, cs3219ay1718s1-g6/cir-viz, RomainClaret/mse.wem.project,
+connectome-neuprint/neuPrint, adlynfakhreyz/epihelix-project, LuisDogo/SM, sokcho-kim/scrape-hub,
 minh-swinburne/cos30049-hbv-tracker, ddmoitra/Neo4j-Solar_System_Graph_Database, xingyve0319's SHU medical graph,
-r-flores/Ingredients-found-in-packaged-foods-database, atilara/recipes-book-db, the FoodData Central imports, dgg32's
-repositories and the neo4j-graph-examples repositories.
+r-flores/Ingredients-found-in-packaged-foods-database, atilara/recipes-book-db, the FoodData Central imports,
+dgg32's repositories and the neo4j-graph-examples repositories.
 
 [s51C paragraph above]
 
