@@ -21551,12 +21551,13 @@ def write_research_communities(store: Any, mirror: Path) -> None:
     write nothing. Its statements are its f-strings, each value written into the Cypher text with its apostrophes
     escaped. What it writes is kept: the file has no Document Type column, so usecols fails and the second read adds
     one, 'Unknown', for every row (one DocumentType node); Paper is MERGEd on its title and year (the one title of two
-    years is two papers, each linked to both years), Year and the year property are strings ('2021'), the two
-    publications without a source title are in a Journal named 'nan' (str of pandas' NaN); author names are split on
-    commas, title-cased and lose their last dot ("Routray S.K." is "Routray S.K"); the file is read as ISO-8859-1, so
-    the non-ASCII characters of 46 titles are mojibake (an en dash is 'â' and two control characters). The README's
-    later steps (GDS Louvain over COAUTHORED relationships, which this loader does not create, the link prediction and
-    the metrics) write no graph here (GDS is not installed) and are not run."""
+    years is two papers, and its links are MATCHed on the title alone: the 2022 one is also PUBLISHED_IN_YEAR 2021),
+    Year and the year property are strings ('2021'), the two publications without a source title are in a Journal
+    named 'nan' (str of pandas' NaN); author names are split on commas, title-cased and lose their last dot ("Routray
+    S.K." is "Routray S.K"); the file is read as ISO-8859-1, so the non-ASCII characters of 46 titles are mojibake (an
+    en dash is 'â' and two control characters). The README's later steps (GDS Louvain over COAUTHORED relationships,
+    which this loader does not create, the link prediction and the metrics) write no graph here (GDS is not installed)
+    and are not run."""
     source = read_file(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_LOADER, mirror,
                        RESEARCH_COMMUNITIES_COMMIT).decode("utf-8")
     data = read_file(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_DATA, mirror, RESEARCH_COMMUNITIES_COMMIT)
