@@ -9811,58 +9811,97 @@ nvd-cve has relationship-property questions.
 
 [s51B paragraph above]
 
-Helper s51C's paragraph (science, medicine, health, biology, chemistry, education, research), written blind for the
-fifty-first split: no graph. The helper began at 05:52 UTC on 6 December 2026 with a 07:15 deadline (new work to
-stop at 07:05) and stopped searching at about 06:06 with no candidate that the rules allow, so no writer, Graph
-entry, question file or test was added, and no xgrag command was run. Searched: the code corpus (genes, proteins
-and pathways; chemical compounds and reactions; KEGG enzymes, EC numbers and metabolites; vaccines, pathogens and
-adverse events; SIDER side effects; ATC and MeSH hierarchies; diseasome and GWAS; species, conservation, birds,
-pollinators, food webs and microbiomes; C. elegans and fly connectomes; yeast and bacterial protein interaction
-networks; NIH and NSF grants; Medicare prescribers; venoms; nutrients; medicinal plants in Spanish; hospitals,
-physicians and specialties; research papers, citations, patents and EU research projects (CORDIS); astronauts,
-exoplanets, Messier objects, nuclides and earthquakes; DSM mental disorders; dog breeds; animal disease outbreaks;
-course knowledge points and chemistry and species graphs in Chinese, hospitals and drugs in Japanese and Korean, a
-university's lectures in German, SUS and higher-education data in Portuguese; LOAD CSV over
-raw.githubusercontent.com files of diseases, taxa, genes, plants and courses; apoc.load.json, neo4j-admin import
-and Data Importer models of the domain), the pages corpus (Neo4j biology and course tutorials), exact strings
-(MERGE (s:Symptom, the SIDER import's title, a loader's add_cancers, VenomKB's export script), repository names
-(neo4j-med, neo4j_med, neo4j-bio, neo4j-drug, neo4j-chem, neo4j-health, neo4j-course, neo4j-species, disease-graph,
-graph-medical, venomkb, dgg32, akollegger, johnymontana, lju-lazarevic, pablomarcos, neo4j-graph-examples) and file
-paths (data/genes.csv, data/plants.csv, data/courses.csv, data/animals.csv: hundreds of repositories, none that a
-search tied to a Neo4j load; and the repositories holding import.cypher, load.cypher, neo4j/import.cypher,
-cypher/import.cypher, scripts/import.cypher, load_data.cypher, create_graph.cypher or import.cql, every one in this
-domain already in this docstring but one). Considered by s51C for the first time and left out (each grepped here
-first): tatonetti-lab/VenomKB and JDRomano2/venomkb (VenomKB, the Tatonetti lab's venom knowledge base, MIT: its
-freeze_database.py writes species, venom proteins, Pfam families, GO annotations and literature predications to
-Neo4j from VenomKB's REST API at run time, and the repository's mongodump of the proteins and species collections,
-dump/venomkb-staging/proteins.bson and species.bson, is over the mirror's size limit; the older snapshot's
-build_neo4j_go_database.py writes GO term ids only); JonahBreslow/Neo4j-Physician-Payments-Graph (CMS Open
-Payments, Medicare Part D and openFDA files the user downloads); cghss-data-lab/uga-pipp (GMPD host-parasite, WAHIS
-and FluNet ingests; the GMPD one, read here, resolves its names through GeoNames and NCBI web-API clients at run
-time); covidgraph/data-lens-org-covid19-patents (Lens.org COVID-19 patents its dataloader downloads; no patents.csv
-in its file list); Piermuz7/MasterThesisProject (a GraphRAG thesis over CORDIS projects whose file list holds no
-data file but project-uris-to-remove.csv; not examined further); neobernad/covid19-knowledge-graph (CORD-19 article
-JSON not committed); wenchunl/neo4j_medicine (about a hundred medicines typed into a data/medicine.csv, two labels,
-some entries wrong: 坦度螺酮 listed as an opioid analgesic); johncolezhang/drug-disease-graph (notebooks and crawlers,
-no data files in its file list); Harshtherocking/gene-disease-graph (a link-prediction project of pickles and
-models; not examined further); Harshpatel44/Marine-animals-vizualization (scraped marine animals pickled into its
-scraped_data.json, a binary file; two labels, Marine and feed_habits, its relationship statements only in a
-docstring); MichaelCASC5/BigData_Proj1 (one py2neo LOAD CSV of a nodes.tsv from a local Windows path, not
-committed, into one label Node); IsabelMartinez2022/DetectionOfMCI_TFG (ADNI subjects and brain regions loaded from
-its data/ CSVs: ADNI data are under a data use agreement and its subjects are ids); toniher/neo4j-biorelation (a
-Neo4j plugin whose populate scripts download NCBI taxonomy, GO and UniProt files at run time);
-kenningai/mcp-neo4j-biomechanisms (an MCP server, no data); harveyl888/neo4jKEGG (KEGG FTP files, licensed and not
-committed); krishbharat96/Metabolomics-in-SPOKE (Reactome's web API at run time); TaoranJ/patentsview_in_neo4j
-(PatentsView files the user downloads); chendaye/graduate_neo4j (Java community-search procedures whose notes load
-a physicians' providers.csv and shared_members.csv; not examined further); maximumstock/schwarm-lernen-api (its
-import.cql generates a degree's learning targets, tasks and users with rand()); joey-en/SakinaAI_Agent (a DSM-5
-graph for a chatbot, DSM-5 a copyrighted text; not examined further); and, their repositories not named by the
-index, an ACM Computing Classification System loader (rdflib over acm-ccs.ttl: one label, Concept), a Brazilian
+Helper s51C's paragraph, written blind for the fifty-first split (domain searched: science, medicine, health,
+biology, chemistry, education and research; begun at 05:52 UTC on 6 December 2026, deadline 07:15).
+research-communities: github.com/CheefColt/Knowledge-Graph-For-Research-Communities ("Research Collaboration
+Network Analysis", a major project of a VTU student, November 2025 to January 2026, Python; no licence file or
+statement), its KG_v2_neo4j.py at RESEARCH_COMMUNITIES_COMMIT (8213c67, its HEAD of 8 January 2026, "Final work"),
+the loader its README's step 2 ("Import to Neo4j") runs, over the one file it reads, research_csv.csv: 1,691
+publications of 2011 to 2024 (Authors, Title, Source title, Year) from a Scopus export (its columns are Scopus's;
+its clean.py cleans "scopus Publications(2_3_24).csv"; the institution is not named; the lead may want to weigh
+that the rows are Scopus's, whose terms restrict redistribution), the Year column added by its add_year_column.py.
+How it runs (write_research_communities): the script is executed as __main__ in a namespace of its own whose
+`neo4j` is a driver over the store (_script_neo4j: each session.run an auto-commit statement), whose `pandas` is
+_research_communities_pandas (pandas is not installed here: read_csv with the loader's encoding='ISO-8859-1' and
+usecols, usecols naming a column the file lacks raising ValueError as pandas does, the columns typed as read_csv's
+defaults type them; the frame's columns, len, iloc, iterrows and a column set to a constant) and whose other import
+is re; its prints write nothing. What the loader had to change: nothing of its code or data (its statements are
+f-strings of Neo4j 5 syntax, one auto-commit statement each, some 24,000). The graph: 5,418 nodes in 5 labels
+(Author 3,046, Paper 1,691: title, year; Journal 666; Year 14; DocumentType 1) and 11,272 relationships (WROTE
+6,198, PUBLISHED_IN_YEAR 1,692, PUBLISHED_IN 1,691, HAS_TYPE 1,691), no relationship property; `up` took about 4
+minutes with the server's start. Quirks kept as the script writes them: the file has no Document Type column, so
+the first read_csv fails and the second adds one, 'Unknown', for every row (one DocumentType node every paper
+HAS_TYPE); Paper is MERGEd on title and year and its links MATCH the title alone, so the one title of two years
+("Improving prediction efficiency by revolutionary machine learning models", 2021 and 2022) is two papers and the
+2022 one is PUBLISHED_IN_YEAR both years; years are strings ('2021'); the two papers without a source title are in
+a Journal named 'nan'; author names are split on commas, title-cased and lose their last dot ("Routray S.K"), one
+node per spelling; the UTF-8 file is read as ISO-8859-1, so 46 titles hold mojibake (an en dash is 'â' and two
+control characters); "Journal" holds conference proceedings and book series as Scopus's source titles do; the
+README's Louvain step projects COAUTHORED relationships this loader never creates (GDS is not installed; it, the
+link prediction and the metrics are not run). The 14 questions (in English, as the data is, written from the data
+with plain Cypher through the neo4j driver): 7 edge (the journal of two papers, the only author of a paper, the one
+paper of three authors, the only paper of a journal), 4 node-property (four papers' years, 2016, 2017, 2022 and
+2023), 3 two-hop (the journal or conference of an author's one paper, twice, and its year through the Year node),
+no relationship-property question (the graph has none); each answer checked with Cypher to be the only one the
+graph holds (each named author has one paper and no other author's name differs from it only in case, dots or
+spaces; each named title is one node; the named journal has one paper); domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: faculty-coauthors is
+co-authorship too (Google Scholar co-authors of twelve departments), nci-research-data and ecco-2026 hold
+publications and abstracts; none is one institution's Scopus publications with their venues and years. Searched:
+the code corpus (genes, proteins and pathways; chemical compounds and reactions; KEGG enzymes, EC numbers and
+metabolites; vaccines, pathogens and adverse events; SIDER side effects; ATC and MeSH hierarchies; diseasome and
+GWAS; species, conservation, birds, pollinators, food webs and microbiomes; C. elegans and fly connectomes; yeast
+and bacterial protein interaction networks; NIH and NSF grants; Medicare prescribers; venoms; nutrients; medicinal
+plants in Spanish; hospitals, physicians and specialties; research papers, citations, patents and EU research
+projects (CORDIS); astronauts, exoplanets, Messier objects, nuclides and earthquakes; DSM mental disorders; dog
+breeds; animal disease outbreaks; course knowledge points and chemistry and species graphs in Chinese, hospitals
+and drugs in Japanese and Korean, a university's lectures in German, SUS and higher-education data in Portuguese;
+LOAD CSV over raw.githubusercontent.com files of diseases, taxa, genes, plants and courses; apoc.load.json,
+neo4j-admin import and Data Importer models of the domain), the pages corpus (Neo4j biology and course tutorials),
+exact strings (MERGE (s:Symptom, the SIDER import's title, a loader's add_cancers, VenomKB's export script),
+repository names (neo4j-med, neo4j_med, neo4j-bio, neo4j-drug, neo4j-chem, neo4j-health, neo4j-course,
+neo4j-species, disease-graph, graph-medical, venomkb, dgg32, akollegger, johnymontana, lju-lazarevic, pablomarcos,
+neo4j-graph-examples) and file paths (data/genes.csv, data/plants.csv, data/courses.csv, data/animals.csv: hundreds
+of repositories, none that a search tied to a Neo4j load; the repositories holding import.cypher, load.cypher,
+neo4j/import.cypher, cypher/import.cypher, scripts/import.cypher, load_data.cypher, create_graph.cypher or
+import.cql, every one in this domain already in this docstring but one; and those holding neo4j_import.py,
+load_neo4j.py, import_to_neo4j.py or init.cypher, where this graph was found). Considered by s51C for the first
+time and left out (each grepped here first): tatonetti-lab/VenomKB and JDRomano2/venomkb (VenomKB, the Tatonetti
+lab's venom knowledge base, MIT: its freeze_database.py writes species, venom proteins, Pfam families, GO
+annotations and literature predications to Neo4j from VenomKB's REST API at run time, and the repository's
+mongodump of the proteins and species collections, dump/venomkb-staging/proteins.bson and species.bson, is over the
+mirror's size limit; the older snapshot's build_neo4j_go_database.py writes GO term ids only);
+JonahBreslow/Neo4j-Physician-Payments-Graph (CMS Open Payments, Medicare Part D and openFDA files the user
+downloads); cghss-data-lab/uga-pipp (GMPD host-parasite, WAHIS and FluNet ingests; the GMPD one, read here,
+resolves its names through GeoNames and NCBI web-API clients at run time); covidgraph/data-lens-org-covid19-patents
+(Lens.org COVID-19 patents its dataloader downloads; no patents.csv in its file list); Piermuz7/MasterThesisProject
+(a GraphRAG thesis over CORDIS projects whose file list holds no data file but project-uris-to-remove.csv; not
+examined further); neobernad/covid19-knowledge-graph (CORD-19 article JSON not committed); wenchunl/neo4j_medicine
+(about a hundred medicines typed into a data/medicine.csv, two labels, some entries wrong: 坦度螺酮 listed as an opioid
+analgesic); johncolezhang/drug-disease-graph (notebooks and crawlers, no data files in its file list);
+Harshtherocking/gene-disease-graph (a link-prediction project of pickles and models; not examined further);
+Harshpatel44/Marine-animals-vizualization (scraped marine animals pickled into its scraped_data.json, a binary
+file; two labels, Marine and feed_habits, its relationship statements only in a docstring);
+MichaelCASC5/BigData_Proj1 (one py2neo LOAD CSV of a nodes.tsv from a local Windows path, not committed, into one
+label Node); IsabelMartinez2022/DetectionOfMCI_TFG (ADNI subjects and brain regions loaded from its data/ CSVs:
+ADNI data are under a data use agreement and its subjects are ids); toniher/neo4j-biorelation (a Neo4j plugin whose
+populate scripts download NCBI taxonomy, GO and UniProt files at run time); kenningai/mcp-neo4j-biomechanisms (an
+MCP server, no data); harveyl888/neo4jKEGG (KEGG FTP files, licensed and not committed);
+krishbharat96/Metabolomics-in-SPOKE (Reactome's web API at run time); TaoranJ/patentsview_in_neo4j (PatentsView
+files the user downloads); chendaye/graduate_neo4j (Java community-search procedures whose notes load a physicians'
+providers.csv and shared_members.csv; not examined further); maximumstock/schwarm-lernen-api (its import.cql
+generates a degree's learning targets, tasks and users with rand()); joey-en/SakinaAI_Agent (a DSM-5 graph for a
+chatbot, DSM-5 a copyrighted text; not examined further); and, their repositories not named by the index, an ACM
+Computing Classification System loader (rdflib over acm-ccs.ttl: one label, Concept), a Brazilian
 animal-transit-permit (GTA) apoc.load.json loader over a sample.json, an Exposome-Explorer loader (Pablo Marcos,
 2022: cancers, cohorts and biomarkers from CSVs in Neo4j's import folder; not examined further), an IBD multi-omics
 graph (IBDMDB downloads; not examined further), a Data Commons SIDER import (a tMCF for Data Commons, not Neo4j), a
 SympScan disease, symptom, medication and clinical-trial loader (pandas over Kaggle-style CSVs; not examined
-further) and an organism and chromosome LOAD CSV (its CSVs not seen). Seen again, in the corpus or left out before:
+further) and an organism and chromosome LOAD CSV (its CSVs not seen). Also considered from those lists and left
+out: johnnyrobot/SchedulePlanner (a college's courses, sections and programs, its files/README.md: "100%
+synthetic"), gwang1224/neo4j_and (OpenAlex caches of two authors), xiaoyingz/HDI_dashboard (its Neo4j load reads a
+movie.csv), CYM134/KnowledgeGraph and Coderxiaoq/KnowledgeGraph (language-model extractions from texts) and
+feiyu1104/DUTMed (a medical chatbot; no data files in its list). Seen again, in the corpus or left out before:
 covid-19-net/covid-19-community, colombelli/graph-omics, Reed-CompBio/protein-weaver, Sheldon2016/COVID19Motif,
 craigtrim/wgu-osmt-skills-builder (open-skills), johnymontana/knowledge-graph-datasets,
 mariagabi-lustosa/projeto_2_MC536, derrabauke/eu-data-workflow, jeffwhite-619/periodicity,
