@@ -9920,6 +9920,111 @@ neo4j-product-examples/graphrag-examples and the neo4j-graph-examples icij-* gra
 
 [s51B paragraph above]
 
+Helper s51C's paragraph, written blind for the fifty-first split (domain searched: science, medicine, health,
+biology, chemistry, education and research; begun at 05:52 UTC on 6 December 2026, deadline 07:15).
+research-communities: github.com/CheefColt/Knowledge-Graph-For-Research-Communities ("Research Collaboration
+Network Analysis", a major project of a VTU student, November 2025 to January 2026, Python; no licence file or
+statement), its KG_v2_neo4j.py at RESEARCH_COMMUNITIES_COMMIT (8213c67, its HEAD of 8 January 2026, "Final work"),
+the loader its README's step 2 ("Import to Neo4j") runs, over the one file it reads, research_csv.csv: 1,691
+publications of 2011 to 2024 (Authors, Title, Source title, Year) from a Scopus export (its columns are Scopus's;
+its clean.py cleans "scopus Publications(2_3_24).csv"; the institution is not named; the lead may want to weigh
+that the rows are Scopus's, whose terms restrict redistribution), the Year column added by its add_year_column.py.
+How it runs (write_research_communities): the script is executed as __main__ in a namespace of its own whose
+`neo4j` is a driver over the store (_script_neo4j: each session.run an auto-commit statement), whose `pandas` is
+_research_communities_pandas (pandas is not installed here: read_csv with the loader's encoding='ISO-8859-1' and
+usecols, usecols naming a column the file lacks raising ValueError as pandas does, the columns typed as read_csv's
+defaults type them; the frame's columns, len, iloc, iterrows and a column set to a constant) and whose other import
+is re; its prints write nothing. What the loader had to change: nothing of its code or data (its statements are
+f-strings of Neo4j 5 syntax, one auto-commit statement each, some 24,000). The graph: 5,418 nodes in 5 labels
+(Author 3,046, Paper 1,691: title, year; Journal 666; Year 14; DocumentType 1) and 11,272 relationships (WROTE
+6,198, PUBLISHED_IN_YEAR 1,692, PUBLISHED_IN 1,691, HAS_TYPE 1,691), no relationship property; `up` took about 4
+minutes with the server's start. Quirks kept as the script writes them: the file has no Document Type column, so
+the first read_csv fails and the second adds one, 'Unknown', for every row (one DocumentType node every paper
+HAS_TYPE); Paper is MERGEd on title and year and its links MATCH the title alone, so the one title of two years
+("Improving prediction efficiency by revolutionary machine learning models", 2021 and 2022) is two papers and the
+2022 one is PUBLISHED_IN_YEAR both years; years are strings ('2021'); the two papers without a source title are in
+a Journal named 'nan'; author names are split on commas, title-cased and lose their last dot ("Routray S.K"), one
+node per spelling; the UTF-8 file is read as ISO-8859-1, so 46 titles hold mojibake (an en dash is 'â' and two
+control characters); "Journal" holds conference proceedings and book series as Scopus's source titles do; the
+README's Louvain step projects COAUTHORED relationships this loader never creates (GDS is not installed; it, the
+link prediction and the metrics are not run). The 14 questions (in English, as the data is, written from the data
+with plain Cypher through the neo4j driver): 7 edge (the journal of two papers, the only author of a paper, the one
+paper of three authors, the only paper of a journal), 4 node-property (four papers' years, 2016, 2017, 2022 and
+2023), 3 two-hop (the journal or conference of an author's one paper, twice, and its year through the Year node),
+no relationship-property question (the graph has none); each answer checked with Cypher to be the only one the
+graph holds (each named author has one paper and no other author's name differs from it only in case, dots or
+spaces; each named title is one node; the named journal has one paper); domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: faculty-coauthors is
+co-authorship too (Google Scholar co-authors of twelve departments), nci-research-data and ecco-2026 hold
+publications and abstracts; none is one institution's Scopus publications with their venues and years. Searched:
+the code corpus (genes, proteins and pathways; chemical compounds and reactions; KEGG enzymes, EC numbers and
+metabolites; vaccines, pathogens and adverse events; SIDER side effects; ATC and MeSH hierarchies; diseasome and
+GWAS; species, conservation, birds, pollinators, food webs and microbiomes; C. elegans and fly connectomes; yeast
+and bacterial protein interaction networks; NIH and NSF grants; Medicare prescribers; venoms; nutrients; medicinal
+plants in Spanish; hospitals, physicians and specialties; research papers, citations, patents and EU research
+projects (CORDIS); astronauts, exoplanets, Messier objects, nuclides and earthquakes; DSM mental disorders; dog
+breeds; animal disease outbreaks; course knowledge points and chemistry and species graphs in Chinese, hospitals
+and drugs in Japanese and Korean, a university's lectures in German, SUS and higher-education data in Portuguese;
+LOAD CSV over raw.githubusercontent.com files of diseases, taxa, genes, plants and courses; apoc.load.json,
+neo4j-admin import and Data Importer models of the domain), the pages corpus (Neo4j biology and course tutorials),
+exact strings (MERGE (s:Symptom, the SIDER import's title, a loader's add_cancers, VenomKB's export script),
+repository names (neo4j-med, neo4j_med, neo4j-bio, neo4j-drug, neo4j-chem, neo4j-health, neo4j-course,
+neo4j-species, disease-graph, graph-medical, venomkb, dgg32, akollegger, johnymontana, lju-lazarevic, pablomarcos,
+neo4j-graph-examples) and file paths (data/genes.csv, data/plants.csv, data/courses.csv, data/animals.csv: hundreds
+of repositories, none that a search tied to a Neo4j load; the repositories holding import.cypher, load.cypher,
+neo4j/import.cypher, cypher/import.cypher, scripts/import.cypher, load_data.cypher, create_graph.cypher or
+import.cql, every one in this domain already in this docstring but one; and those holding neo4j_import.py,
+load_neo4j.py, import_to_neo4j.py or init.cypher, where this graph was found). Considered by s51C for the first
+time and left out (each grepped here first): tatonetti-lab/VenomKB and JDRomano2/venomkb (VenomKB, the Tatonetti
+lab's venom knowledge base, MIT: its freeze_database.py writes species, venom proteins, Pfam families, GO
+annotations and literature predications to Neo4j from VenomKB's REST API at run time, and the repository's
+mongodump of the proteins and species collections, dump/venomkb-staging/proteins.bson and species.bson, is over the
+mirror's size limit; the older snapshot's build_neo4j_go_database.py writes GO term ids only);
+JonahBreslow/Neo4j-Physician-Payments-Graph (CMS Open Payments, Medicare Part D and openFDA files the user
+downloads); cghss-data-lab/uga-pipp (GMPD host-parasite, WAHIS and FluNet ingests; the GMPD one, read here,
+resolves its names through GeoNames and NCBI web-API clients at run time); covidgraph/data-lens-org-covid19-patents
+(Lens.org COVID-19 patents its dataloader downloads; no patents.csv in its file list); Piermuz7/MasterThesisProject
+(a GraphRAG thesis over CORDIS projects whose file list holds no data file but project-uris-to-remove.csv; not
+examined further); neobernad/covid19-knowledge-graph (CORD-19 article JSON not committed); wenchunl/neo4j_medicine
+(about a hundred medicines typed into a data/medicine.csv, two labels, some entries wrong: 坦度螺酮 listed as an opioid
+analgesic); johncolezhang/drug-disease-graph (notebooks and crawlers, no data files in its file list);
+Harshtherocking/gene-disease-graph (a link-prediction project of pickles and models; not examined further);
+Harshpatel44/Marine-animals-vizualization (scraped marine animals pickled into its scraped_data.json, a binary
+file; two labels, Marine and feed_habits, its relationship statements only in a docstring);
+MichaelCASC5/BigData_Proj1 (one py2neo LOAD CSV of a nodes.tsv from a local Windows path, not committed, into one
+label Node); IsabelMartinez2022/DetectionOfMCI_TFG (ADNI subjects and brain regions loaded from its data/ CSVs:
+ADNI data are under a data use agreement and its subjects are ids); toniher/neo4j-biorelation (a Neo4j plugin whose
+populate scripts download NCBI taxonomy, GO and UniProt files at run time); kenningai/mcp-neo4j-biomechanisms (an
+MCP server, no data); harveyl888/neo4jKEGG (KEGG FTP files, licensed and not committed);
+krishbharat96/Metabolomics-in-SPOKE (Reactome's web API at run time); TaoranJ/patentsview_in_neo4j (PatentsView
+files the user downloads); chendaye/graduate_neo4j (Java community-search procedures whose notes load a physicians'
+providers.csv and shared_members.csv; not examined further); maximumstock/schwarm-lernen-api (its import.cql
+generates a degree's learning targets, tasks and users with rand()); joey-en/SakinaAI_Agent (a DSM-5 graph for a
+chatbot, DSM-5 a copyrighted text; not examined further); and, their repositories not named by the index, an ACM
+Computing Classification System loader (rdflib over acm-ccs.ttl: one label, Concept), a Brazilian
+animal-transit-permit (GTA) apoc.load.json loader over a sample.json, an Exposome-Explorer loader (Pablo Marcos,
+2022: cancers, cohorts and biomarkers from CSVs in Neo4j's import folder; not examined further), an IBD multi-omics
+graph (IBDMDB downloads; not examined further), a Data Commons SIDER import (a tMCF for Data Commons, not Neo4j), a
+SympScan disease, symptom, medication and clinical-trial loader (pandas over Kaggle-style CSVs; not examined
+further) and an organism and chromosome LOAD CSV (its CSVs not seen). Also considered from those lists and left
+out: johnnyrobot/SchedulePlanner (a college's courses, sections and programs, its files/README.md: "100%
+synthetic"), gwang1224/neo4j_and (OpenAlex caches of two authors), xiaoyingz/HDI_dashboard (its Neo4j load reads a
+movie.csv), CYM134/KnowledgeGraph and Coderxiaoq/KnowledgeGraph (language-model extractions from texts) and
+feiyu1104/DUTMed (a medical chatbot; no data files in its list). Seen again, in the corpus or left out before:
+covid-19-net/covid-19-community, colombelli/graph-omics, Reed-CompBio/protein-weaver, Sheldon2016/COVID19Motif,
+craigtrim/wgu-osmt-skills-builder (open-skills), johnymontana/knowledge-graph-datasets,
+mariagabi-lustosa/projeto_2_MC536, derrabauke/eu-data-workflow, jeffwhite-619/periodicity,
+sobakavosne/chemist-preprocessor, maxdemarzi/cpdat, IEK-13/MatGraphAI, supervanya/flavoenzymes, gloriachin/KG_API,
+ivanbrillo/BioConnect, crux-project/CRUX, MATRIX4284/neo4j_disease_analytics, derekjustin/diseases_network_DB,
+snu-dbs/m2bench, RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, zhang-informatics/iDISK,
+MaayanLab/DRC-Portals, etalab-ia/ami-ia-chub, neo4j-examples/health-graph, miladNemati-1/MACNeo4j,
+ramellose/mako_docs, robertogs2/bases, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
+WxxShirley/FDU_Courses_QA, AIDA-UIUC/uiuc-scheduler, cs3219ay1718s1-g6/cir-viz, RomainClaret/mse.wem.project,
+connectome-neuprint/neuPrint, adlynfakhreyz/epihelix-project, LuisDogo/SM, sokcho-kim/scrape-hub,
+minh-swinburne/cos30049-hbv-tracker, ddmoitra/Neo4j-Solar_System_Graph_Database, xingyve0319's SHU medical graph,
+r-flores/Ingredients-found-in-packaged-foods-database, atilara/recipes-book-db, the FoodData Central imports,
+dgg32's repositories and the neo4j-graph-examples repositories.
+
 [s51C paragraph above]
 
 [s51D paragraph above]
@@ -21615,6 +21720,93 @@ def write_sordariomycetes_taxonomy(store: Any, mirror: Path) -> None:
     graph_builder.build_col_graph()
 
 
+RESEARCH_COMMUNITIES = "CheefColt/Knowledge-Graph-For-Research-Communities"
+# its HEAD, "Final work" of 8 January 2026: KG_v2_neo4j.py as its first commit (23 November 2025) wrote it, the data
+# file with the Year column its add_year_column.py added
+RESEARCH_COMMUNITIES_COMMIT = "8213c67fdea37f25449c6050c1cb7f73f2712593"
+RESEARCH_COMMUNITIES_LOADER = "KG_v2_neo4j.py"  # its README's step 2, "Import to Neo4j": `python KG_v2_neo4j.py`
+RESEARCH_COMMUNITIES_DATA = "research_csv.csv"  # the one file it reads (its csv_file), from the repository's root
+# the loader's imports: re (its author-name clean-up), and neo4j and pandas, given as stand-ins
+_RESEARCH_COMMUNITIES_IMPORTS = frozenset({"re"})
+
+
+class _ResearchCommunitiesRows:
+    """`frame.iloc[i]`: row i of a _ResearchCommunitiesFrame, its columns' values by name."""
+
+    def __init__(self, frame: _ResearchCommunitiesFrame) -> None:
+        self.frame = frame
+
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        return {name: values[i] for name, values in self.frame.columns.items()}
+
+
+class _ResearchCommunitiesFrame(_Frame):
+    """The DataFrame KG_v2_neo4j.py reads: besides iterrows(), `name in frame.columns`, `frame[name] = constant` (a
+    column of that value, as pandas broadcasts a scalar), len(frame) and frame.iloc[i][name]."""
+
+    def __setitem__(self, column: str, value: Any) -> None:
+        self.columns[column] = [value] * self.length
+
+    def __len__(self) -> int:
+        return self.length
+
+    @property
+    def iloc(self) -> _ResearchCommunitiesRows:
+        return _ResearchCommunitiesRows(self)
+
+
+def _research_communities_pandas(data: bytes) -> types.ModuleType:
+    """A `pandas` for KG_v2_neo4j.py: read_csv(RESEARCH_COMMUNITIES_DATA, encoding='ISO-8859-1', usecols=...) as
+    pandas reads it. The bytes are decoded as ISO-8859-1, as the loader asks (the file is UTF-8: each non-ASCII
+    character becomes two or three Latin-1 ones, as pandas would give them); the columns are typed as read_csv's
+    defaults type them (_pandas_column: Year integers, a missing field NaN); usecols naming a column the file does
+    not have raises ValueError, as pandas does ("Usecols do not match columns"), which the loader catches to read the
+    file again without usecols."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, *, encoding: str, usecols: list[str] | None = None) -> _ResearchCommunitiesFrame:
+        if path != RESEARCH_COMMUNITIES_DATA or encoding != "ISO-8859-1":
+            raise CorpusError(f"{RESEARCH_COMMUNITIES}: its loader reads {path} as {encoding}, which is not read here")
+        rows = list(csv.reader(io.StringIO(data.decode("iso-8859-1"), newline="")))
+        header, body = rows[0], [row for row in rows[1:] if row]
+        if usecols is not None:
+            missing = [name for name in usecols if name not in header]
+            if missing:
+                raise ValueError(f"Usecols do not match columns, columns expected but not found: {missing}")
+            keep = [i for i, name in enumerate(header) if name in usecols]
+            header, body = [header[i] for i in keep], [[row[i] for i in keep] for row in body]
+        return _ResearchCommunitiesFrame(header, body)
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_research_communities(store: Any, mirror: Path) -> None:
+    """KG_v2_neo4j.py of CheefColt/Knowledge-Graph-For-Research-Communities (a VTU major project, November 2025 to
+    January 2026: a knowledge graph of a research community's publications, its communities and predicted
+    co-authorships; no licence stated) run as written, at RESEARCH_COMMUNITIES_COMMIT, over research_csv.csv: 1,691
+    publications (authors, title, source title, year 2011-2024) that its clean.py made of a Scopus export ("scopus
+    Publications(2_3_24).csv"). The script is executed as __main__ in a namespace of its own whose `neo4j` is a driver
+    over the store (_script_neo4j: each session.run an auto-commit statement), whose `pandas` is
+    _research_communities_pandas (read_csv with its encoding and usecols) and whose other import is re; its prints
+    write nothing. Its statements are its f-strings, each value written into the Cypher text with its apostrophes
+    escaped. What it writes is kept: the file has no Document Type column, so usecols fails and the second read adds
+    one, 'Unknown', for every row (one DocumentType node); Paper is MERGEd on its title and year (the one title of two
+    years is two papers, and its links are MATCHed on the title alone: the 2022 one is also PUBLISHED_IN_YEAR 2021),
+    Year and the year property are strings ('2021'), the two publications without a source title are in a Journal
+    named 'nan' (str of pandas' NaN); author names are split on commas, title-cased and lose their last dot ("Routray
+    S.K." is "Routray S.K"); the file is read as ISO-8859-1, so the non-ASCII characters of 46 titles are mojibake (an
+    en dash is 'â' and two control characters). The README's later steps (GDS Louvain over COAUTHORED relationships,
+    which this loader does not create, the link prediction and the metrics) write no graph here (GDS is not installed)
+    and are not run."""
+    source = read_file(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_LOADER, mirror,
+                       RESEARCH_COMMUNITIES_COMMIT).decode("utf-8")
+    data = read_file(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_DATA, mirror, RESEARCH_COMMUNITIES_COMMIT)
+    modules = {"neo4j": _script_neo4j(store), "pandas": _research_communities_pandas(data)}
+    importer = _loader_importer(RESEARCH_COMMUNITIES, modules, _RESEARCH_COMMUNITIES_IMPORTS)
+    _run_loader(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_LOADER, source, importer, print=_quiet)
+
+
 # [s51C source and writer above]
 
 
@@ -24573,6 +24765,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "2020 Darwin Core export): its orders, families and genera, each "
                                                "taxon labelled by its rank with its parent, names and ids",
           writer=write_sordariomycetes_taxonomy, source=TAX2GRAPH),
+    Graph("research-communities", "frozen", "a research community's publications from a Scopus export: the "
+                                            "papers (title, year), their authors, the journals or proceedings "
+                                            "they appeared in and their years",
+          writer=write_research_communities, source=RESEARCH_COMMUNITIES),
     # [s51C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

@@ -10251,6 +10251,88 @@ def test_sordariomycetes_taxonomy_refuses_a_node_the_store_did_not_write(
     assert len(store.calls) == 1
 
 
+_RESEARCH_COMMUNITIES_LOADER = (
+    "import re\nfrom neo4j import GraphDatabase\nimport pandas as pd\n\n"
+    "def import_csv_to_neo4j(csv_file):\n"
+    "    try:\n"
+    "        df = pd.read_csv(csv_file, encoding='ISO-8859-1', usecols=['Authors', 'Title', 'Source title', "
+    "'Document Type', 'Year'])\n"
+    "    except Exception as e:\n"
+    "        print('Error reading with usecols:', e)\n"
+    "        df = pd.read_csv(csv_file, encoding='ISO-8859-1')\n"
+    "        if 'Document Type' not in df.columns:\n"
+    "            df['Document Type'] = 'Unknown'\n"
+    "    print(len(df), df.iloc[0]['Authors'])\n"
+    "    driver = GraphDatabase.driver('bolt://localhost:7687', auth=('neo4j', 'x'))\n"
+    "    with driver.session() as session:\n"
+    "        for index, row in df.iterrows():\n"
+    "            title = str(row['Title']).replace(\"'\", \"\\\\'\")\n"
+    "            journal = str(row['Source title'])\n"
+    "            authors = [re.sub(r'\\s+', ' ', a.strip()).rstrip('.').title()\n"
+    "                       for a in str(row['Authors']).split(',') if a.strip()]\n"
+    "            session.run(f\"MERGE (p:Paper {{title: '{title}', year: '{row['Year']}'}})\")\n"
+    "            session.run(f\"MERGE (j:Journal {{name: '{journal}'}}) "
+    "MERGE (d:DocumentType {{type: '{row['Document Type']}'}})\")\n"
+    "            for author in authors:\n"
+    "                session.run(f\"MERGE (a:Author {{name: '{author}'}})\")\n"
+    "    driver.close()\n\n"
+    "if __name__ == '__main__':\n    import_csv_to_neo4j('research_csv.csv')\n")
+
+
+def _research_communities_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str) -> Path:
+    # an ordinary copy: its checked-out files are read at HEAD
+    monkeypatch.setattr(corpus, "RESEARCH_COMMUNITIES_COMMIT", "HEAD")
+    data = ('Authors,Title,Source title,Year\n"Routray S.K., Javali A.",Low-power CMOS \u2013 a review,'
+            "Physica Scripta,2022\n\"Divya V.\",Driven piles' plugging,,2021\n")
+    return _clone(tmp_path, corpus.RESEARCH_COMMUNITIES, {corpus.RESEARCH_COMMUNITIES_LOADER: loader,
+                                                        corpus.RESEARCH_COMMUNITIES_DATA: data})
+
+
+def test_research_communities_runs_kg_v2_with_its_second_read_csv_and_what_pandas_gives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CheefColt/Knowledge-Graph-For-Research-Communities: KG_v2_neo4j.py asks for a Document Type column the file
+    # does not have, so read_csv raises and its except reads the file again and adds the column ('Unknown'); the
+    # file is read as ISO-8859-1 (an en dash, UTF-8 in the file, is three Latin-1 characters), Year as integers
+    # (2022), a missing source title as NaN ('nan'); each f-string is one auto-commit statement
+    store = Recorder()
+    corpus.write_research_communities(store, _research_communities_mirror(tmp_path, monkeypatch,
+                                                                          _RESEARCH_COMMUNITIES_LOADER))
+    assert [statement for statement, _ in store.calls] == [
+        "MERGE (p:Paper {title: 'Low-power CMOS \u00e2\u0080\u0093 a review', year: '2022'})",
+        "MERGE (j:Journal {name: 'Physica Scripta'}) MERGE (d:DocumentType {type: 'Unknown'})",
+        "MERGE (a:Author {name: 'Routray S.K'})", "MERGE (a:Author {name: 'Javali A'})",
+        "MERGE (p:Paper {title: 'Driven piles\\' plugging', year: '2021'})",
+        "MERGE (j:Journal {name: 'nan'}) MERGE (d:DocumentType {type: 'Unknown'})",
+        "MERGE (a:Author {name: 'Divya V'})"]
+
+
+def test_research_communities_read_csv_raises_for_a_usecols_column_the_file_lacks_as_pandas_does() -> None:
+    read_csv = corpus._research_communities_pandas(b"Authors,Title,Year\nA B.,T,2020\n").read_csv
+    with pytest.raises(ValueError, match="Usecols do not match columns"):
+        read_csv("research_csv.csv", encoding="ISO-8859-1", usecols=["Title", "Document Type"])
+    frame = read_csv("research_csv.csv", encoding="ISO-8859-1", usecols=["Year", "Title"])
+    assert list(frame.columns) == ["Title", "Year"] and frame.iloc[0] == {"Title": "T", "Year": 2020}
+    frame = read_csv("research_csv.csv", encoding="ISO-8859-1")
+    frame["Document Type"] = "Unknown"
+    assert len(frame) == 1 and list(frame.iterrows()) == [
+        (0, {"Authors": "A B.", "Title": "T", "Year": 2020, "Document Type": "Unknown"})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import re\n", "import os\n"),
+    ("import_csv_to_neo4j('research_csv.csv')", "import_csv_to_neo4j('research_csv_2.csv')"),
+    ("encoding='ISO-8859-1')\n", "encoding='utf-8')\n"),
+])
+def test_research_communities_refuses_what_its_loader_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _RESEARCH_COMMUNITIES_LOADER.replace(change, refused)
+    assert loader != _RESEARCH_COMMUNITIES_LOADER
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError):
+        corpus.write_research_communities(store, _research_communities_mirror(tmp_path, monkeypatch, loader))
+    assert store.calls == []
+
+
 # [s51C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
