@@ -22122,6 +22122,32 @@ def write_film_kg(store: Any, mirror: Path) -> None:
     _run_loader(FILM_KG, FILM_KG_NOTEBOOK, "\n\n".join(cells), importer, print=_quiet)
 
 
+DOCTOR_WHO = "graph-labs/neo4j-training-tdd"  # Florent Biville's and Marouane Gazanayi's Neo4j training (2016-2018)
+DOCTOR_WHO_COMMIT = "2ec4a5a4e43966ffb4d883a30495f380b27789e9"  # its HEAD (29 April 2021); dr-who.cypher unchanged
+# since ec8e26f of 22 November 2016, "Add Cypher reading exercises", which added it
+# the Doctor Who graph its exercises import, the file its setup page pipes into cypher-shell
+DOCTOR_WHO_SCRIPT = "src/test/resources/dr-who.cypher"
+
+
+def write_doctor_who(store: Any, mirror: Path) -> None:
+    """src/test/resources/dr-who.cypher of graph-labs/neo4j-training-tdd (the exercises of a Neo4j training by Florent
+    Biville and Marouane Gazanayi, 2016-2018; Apache 2.0; its pages in French), the file its docs/setup.md (the
+    graph_import include) has the trainee pipe into cypher-shell (`cat src/test/resources/dr-who.cypher |
+    cypher-shell`), read at DOCTOR_WHO_COMMIT and run as written, statement by statement (its `:begin` and
+    `:commit` lines dropped, as every script's browser lines are): a DETACH DELETE of every :DoctorWho node, then
+    one CREATE statement of the whole graph, the Doctor Who universe of Ian Robinson's and Jim Webber's Neo4j
+    tutorial (jimwebber/neo4j-tutorial, whose Java koans build it). Nothing is changed: nothing in it is 4.x only.
+    Every node is :DoctorWho and one of Character (character), Actor (actor; salary and wikipedia for a few),
+    Species (species), Planet (planet), Episode (episode, the story's number as a string, and title), Thing (thing),
+    Props (props), Prop (prop) and Part (part); the relationships APPEARED_IN (characters, actors, species and
+    things to episodes), PLAYED (actor to character), REGENERATED_TO (actor to actor, with year), COMPANION_OF,
+    ENEMY_OF, ALLY_OF, LOVES, OWNS, IS_A and COMES_FROM (character or species to species and planet), NEXT and
+    PREVIOUS between stories, and the props' MEMBER_OF, COMPOSED_OF, ORIGINAL_PROP and USED_IN."""
+    script = read_file(DOCTOR_WHO, DOCTOR_WHO_SCRIPT, mirror, DOCTOR_WHO_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        store.query(_five(statement), read_only=False)
+
+
 # [s51D source and writer above]
 
 
@@ -24407,6 +24433,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tmdb-films", "spent", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
           "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
           "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
+    Graph("doctor-who", "frozen", "the Doctor Who universe of a Neo4j training's exercises: the classic and new "
+          "series' stories by number and title in broadcast order, the characters, companions, enemies and allies "
+          "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
+          "regenerated, species and the planets they come from, and the Dalek props and their parts",
+          writer=write_doctor_who, source=DOCTOR_WHO),
     # [s51D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
