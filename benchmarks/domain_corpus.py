@@ -10027,6 +10027,61 @@ dgg32's repositories and the neo4j-graph-examples repositories.
 
 [s51C paragraph above]
 
+Helper s51D's paragraph, written blind for the fifty-first split (domain: culture, music, film, television, books, art,
+games, media, religion and history; begun at 05:52 UTC on 6 December 2026, deadline 07:15). doctor-who is
+github.com/graph-labs/neo4j-training-tdd ("Neo4j training exercises", the test-driven exercises of a Neo4j training by
+Florent Biville and Marouane Gazanayi, November 2016 to November 2018, dependency bumps to April 2021; Apache 2.0;
+Java, its pages in French), whose exercises and docs/setup.md (the graph_import include) import the Doctor Who graph
+of Ian Robinson's and Jim Webber's Neo4j tutorial with `cat src/test/resources/dr-who.cypher | cypher-shell`.
+write_doctor_who runs that file at DOCTOR_WHO_COMMIT (2ec4a5a, its HEAD of 29 April 2021; dr-who.cypher unchanged
+since ec8e26f of 22 November 2016, which added it) as cypher-shell does, statement by statement (its `:begin` and
+`:commit` lines dropped, as every script's browser lines are): a DETACH DELETE of the :DoctorWho nodes, then one
+CREATE statement of the whole graph. Nothing had to change (nothing in it is 4.x only), and no shared helper was
+touched (_statements and _five, as ski-resorts uses them). The graph: 989 nodes, each :DoctorWho and one of nine
+labels (Planet 447: planet; Episode 246: episode, the story's serial number as a string, and title; Character 168:
+character, wikipedia for three; Species 56: species; Prop 43: prop; Actor 24: actor, salary and wikipedia for David
+Tennant and Matt Smith, wikipedia for Alex Kingston; Thing 2, Part 2, Props 1), 10 labels in all, and 2,286
+relationships in 16 types (APPEARED_IN 931: characters, actors and species to stories; ENEMY_OF 320; NEXT 245 and
+PREVIOUS 245 between stories in broadcast order; MEMBER_OF 88, COMPOSED_OF 82 and ORIGINAL_PROP 55 among the Dalek
+props; COMES_FROM 85; IS_A 82; COMPANION_OF 46; ALLY_OF 35; PLAYED 25; USED_IN 18; REGENERATED_TO 17, ten with
+year; LOVES 7; OWNS 5); `up` took 90 s with the server's start. Quirks kept as the file writes them: its setup page
+says "une centaine de noeuds", but 429 of the 447 planets (an alphabetical list, "4-X-Alpha-4" to "Zygor")
+have no relationship, so 560 nodes are linked; an Episode is a story, not an episode, and 18 serial numbers are
+shared by the stories of one serial ("143": The Mysterious Planet, Mindwarp, Terror of the Vervoids, The Ultimate
+Foe; 224 numbers over 246 stories, the last 224); NEXT and PREVIOUS state each succession twice, and every ENEMY_OF
+is stored both ways; the actors' REGENERATED_TO runs through the Doctors (with the year) and through the Masters
+(without one); "Richard Hurdnall" (Hurndall) played the Doctor and regenerates from no one; "Morbious" (IS_A
+Timelord) and "Morbius" (APPEARED_IN The Brain of Morbius) are two characters, "Human" and "human" two species;
+Freema Agyeman played both Adeola Oshodi and Martha Jones; the two salaries are the tutorial's figures (David
+Tennant 1000000, Matt Smith 200000). The 14 questions, in English: 7 edge (the character Alex Kingston played, who
+played Rory Williams, Vislor Turlough's species, Adric's planet, the story Scaroth appears in, the story after
+Genesis of the Daleks, the story the Krillitanes appear in), 3 node-property (Genesis of the Daleks' number, David
+Tennant's salary, Amy Pond's Wikipedia page), 2 relationship-property (the year Tom Baker regenerated into Peter
+Davison, and Sylvester McCoy into Paul McGann) and 2 two-hop (the story after the one Sutekh appears in, the number
+of the story Cassandra appears in); each named node's name is one node's in its label, each asked character or
+species appears in one story, each checked with Cypher to be the only answer the graph holds; domain_gold.py
+check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at.
+Overlaps: the corpus's television graphs (himym, friends-episodes, tv-series, whose 117 series in taffyb/tv's
+verifiedTvSeries.json do not include Doctor Who, k-dramas) are other series; none holds Doctor Who, and this is its
+first graph of a fictional universe's species and planets beside its episodes (star-wars, marvel, got-wiki,
+dragonlance and harry-potter are other universes). Properties beyond a name are few (story number and title, a few
+salaries, Wikipedia pages and years), as said. Considered and left out (each grepped here first):
+fbiville/neo4j-training-tdd (the same training under its author's account: the index lists a Neo4j 3.x store folder,
+doctor-who-db, and no dr-who.cypher there; not fetched); a MusicBrainz band-membership store (an app's Neo4j cache of
+live MusicBrainz calls, Artist MEMBER_OF Band with begin and end; nothing committed to load; repository not named); a
+TV-series hackathon loader's config.yaml (Series and Episode with network, IMDb rating and engagement; its
+repository not found by its exact strings); a Bible graph README (Book, Chapter and Verse with QUOTES, REFERENCES
+and FULFILLS: CSVs its Python scripts write under results/, not looked for; repository not named); two IMDb LOAD
+CSV scripts of IS490DA and IS497DA classes (over IMDb's TSV dumps, not committed; repositories not named); a Quran
+knowledge graph plan (Kuzu, not Neo4j) and a Quran and hadith loader (its nodes' embeddings made at run time by an
+API; repositories not named); a Polish Goodreads books loader (goodreads-books' data; repository not named); Genshin
+Impact character tables (SQL and JavaScript, no Neo4j load). Seen again, in the corpus or left out before:
+lsiecker/Knowledge-Engineering (Oscars), huynd2174/Social-Network-Analyst- (kpop-network), jimwebber/neo4j-tutorial
+(the same Doctor Who universe, built by Java koans), chrisapton/Music-KG-Project (whosampled), Elias-C0/Big-Data-Neo4j,
+sbarnesisrael/caphar, bmckinney/jazz-graph, eddgh/music-recommendation-graph, imyself1224/gujihuouha-main,
+Colinasda/KnowledgeGraph, JoanWu5/University-Knowledge-Graph, CourierKyn/eureka-kg, the MoMA scraping tutorial and a
+Pali sutta verse LOAD CSV.
+
 [s51D paragraph above]
 
 [s51E paragraph above]
@@ -22516,6 +22571,32 @@ def write_film_kg(store: Any, mirror: Path) -> None:
     _run_loader(FILM_KG, FILM_KG_NOTEBOOK, "\n\n".join(cells), importer, print=_quiet)
 
 
+DOCTOR_WHO = "graph-labs/neo4j-training-tdd"  # Florent Biville's and Marouane Gazanayi's Neo4j training (2016-2018)
+DOCTOR_WHO_COMMIT = "2ec4a5a4e43966ffb4d883a30495f380b27789e9"  # its HEAD (29 April 2021); dr-who.cypher unchanged
+# since ec8e26f of 22 November 2016, "Add Cypher reading exercises", which added it
+# the Doctor Who graph its exercises import, the file its setup page pipes into cypher-shell
+DOCTOR_WHO_SCRIPT = "src/test/resources/dr-who.cypher"
+
+
+def write_doctor_who(store: Any, mirror: Path) -> None:
+    """src/test/resources/dr-who.cypher of graph-labs/neo4j-training-tdd (the exercises of a Neo4j training by Florent
+    Biville and Marouane Gazanayi, 2016-2018; Apache 2.0; its pages in French), the file its docs/setup.md (the
+    graph_import include) has the trainee pipe into cypher-shell (`cat src/test/resources/dr-who.cypher |
+    cypher-shell`), read at DOCTOR_WHO_COMMIT and run as written, statement by statement (its `:begin` and
+    `:commit` lines dropped, as every script's browser lines are): a DETACH DELETE of every :DoctorWho node, then
+    one CREATE statement of the whole graph, the Doctor Who universe of Ian Robinson's and Jim Webber's Neo4j
+    tutorial (jimwebber/neo4j-tutorial, whose Java koans build it). Nothing is changed: nothing in it is 4.x only.
+    Every node is :DoctorWho and one of Character (character), Actor (actor; salary and wikipedia for a few),
+    Species (species), Planet (planet), Episode (episode, the story's number as a string, and title), Thing (thing),
+    Props (props), Prop (prop) and Part (part); the relationships APPEARED_IN (characters, actors, species and
+    things to episodes), PLAYED (actor to character), REGENERATED_TO (actor to actor, with year), COMPANION_OF,
+    ENEMY_OF, ALLY_OF, LOVES, OWNS, IS_A and COMES_FROM (character or species to species and planet), NEXT and
+    PREVIOUS between stories, and the props' MEMBER_OF, COMPOSED_OF, ORIGINAL_PROP and USED_IN."""
+    script = read_file(DOCTOR_WHO, DOCTOR_WHO_SCRIPT, mirror, DOCTOR_WHO_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        store.query(_five(statement), read_only=False)
+
+
 # [s51D source and writer above]
 
 
@@ -24816,6 +24897,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tmdb-films", "spent", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
           "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
           "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
+    Graph("doctor-who", "frozen", "the Doctor Who universe of a Neo4j training's exercises: the classic and new "
+          "series' stories by number and title in broadcast order, the characters, companions, enemies and allies "
+          "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
+          "regenerated, species and the planets they come from, and the Dalek props and their parts",
+          writer=write_doctor_who, source=DOCTOR_WHO),
     # [s51D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

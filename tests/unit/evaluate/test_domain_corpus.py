@@ -11193,6 +11193,78 @@ def test_film_kg_refuses_what_its_notebook_does_not_do(tmp_path: Path, monkeypat
     assert [s for s, _ in store.calls if "Director" in s or "directedBy" in s] == []
 
 
+# graph-labs/neo4j-training-tdd's src/test/resources/dr-who.cypher as committed, shortened: its cypher-shell
+# transactions (the DETACH DELETE of the :DoctorWho nodes, then one CREATE of the whole graph), a few nodes of four
+# labels with their backticked properties, and relationships, one with its year
+_DOCTOR_WHO_SCRIPT = (
+    ":begin\nMATCH (n:DoctorWho) DETACH DELETE n;\n:commit\n\n:begin\n"
+    'CREATE (_0001:DoctorWho:Character {`character`:"Doctor"})\n'
+    'CREATE (_0011:DoctorWho:Actor {`actor`:"Tom Baker"})\n'
+    'CREATE (_0012:DoctorWho:Actor {`actor`:"Peter Davison"})\n'
+    'CREATE (_0017:DoctorWho:Actor {`actor`:"David Tennant", `salary`:1000000, '
+    '`wikipedia`:"http://en.wikipedia.org/wiki/David_Tennant"})\n'
+    'CREATE (_0620:DoctorWho:Episode {`episode`:"78", `title`:"Genesis of the Daleks"})\n'
+    "CREATE (_0011)-[:`PLAYED`]->(_0001)\n"
+    "CREATE (_0011)-[:`REGENERATED_TO` {`year`:1981}]->(_0012)\n"
+    "CREATE (_0011)-[:`APPEARED_IN`]->(_0620);\n\n:commit\n")
+
+
+def _doctor_who_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "graph-labs+neo4j-training-tdd" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    script = fetched / corpus.DOCTOR_WHO_SCRIPT
+    script.parent.mkdir(parents=True)
+    script.write_text(_DOCTOR_WHO_SCRIPT, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Add Cypher reading exercises"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that changed the script would not be what the corpus pinned
+    script.write_text(':begin\nCREATE (:DoctorWho:Character {`character`:"later"});\n:commit\n', encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "a later script"], check=True)
+    monkeypatch.setattr(corpus, "DOCTOR_WHO_COMMIT", pinned)
+    return tmp_path
+
+
+def test_doctor_who_runs_its_script_as_cypher_shell_does_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_doctor_who(store, _doctor_who_mirror(tmp_path, monkeypatch))
+    # two statements, as written and in order, without parameters: the delete, then the whole graph's CREATE in one
+    # statement (the shell's :begin and :commit lines dropped, nothing of the CREATEs rewritten)
+    assert store.calls == [
+        ("MATCH (n:DoctorWho) DETACH DELETE n", {}),
+        ('CREATE (_0001:DoctorWho:Character {`character`:"Doctor"})\n'
+         'CREATE (_0011:DoctorWho:Actor {`actor`:"Tom Baker"})\n'
+         'CREATE (_0012:DoctorWho:Actor {`actor`:"Peter Davison"})\n'
+         'CREATE (_0017:DoctorWho:Actor {`actor`:"David Tennant", `salary`:1000000, '
+         '`wikipedia`:"http://en.wikipedia.org/wiki/David_Tennant"})\n'
+         'CREATE (_0620:DoctorWho:Episode {`episode`:"78", `title`:"Genesis of the Daleks"})\n'
+         "CREATE (_0011)-[:`PLAYED`]->(_0001)\n"
+         "CREATE (_0011)-[:`REGENERATED_TO` {`year`:1981}]->(_0012)\n"
+         "CREATE (_0011)-[:`APPEARED_IN`]->(_0620)", {})]
+    assert not any("later" in statement or statement.startswith(":") for statement, _ in store.calls)
+
+
+def test_doctor_who_refuses_a_mirror_without_its_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _doctor_who_mirror(tmp_path, monkeypatch)
+    monkeypatch.setattr(corpus, "DOCTOR_WHO_COMMIT", "0" * 40)
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="src/test/resources/dr-who.cypher is not in the mirror"):
+        corpus.write_doctor_who(store, mirror)
+    assert store.calls == []
+
+
+def test_doctor_who_is_a_frozen_graph_of_its_repository() -> None:
+    graph = corpus.graph("doctor-who")
+    assert (graph.split, graph.repo, graph.writer) == ("frozen", "graph-labs/neo4j-training-tdd",
+                                                        corpus.write_doctor_who)
+
+
 # [s51D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
