@@ -22582,6 +22582,86 @@ def write_nvd_cve(store: Any, mirror: Path) -> None:
     _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
 
 
+# Hoshino Isumi's "KnowledgeGraph-viruses" (a 2024 Chinese student innovation project, 大创项目, "a malware popular-science
+# platform"; no licence file): its crawler's records of the McAfee (NAI) Virus Information Library of 2000, read from
+# the Wayback Machine, and main0.py, its Neo4j loader of them as triples
+VIRUS_KG = "HoshinoIsumi/KnowledgeGraph-viruses"
+VIRUS_KG_COMMIT = "82bacc502f371271fb5c20d3400cdb1b436b337e"  # its HEAD, 9 December 2024 ("rest")
+VIRUS_KG_LOADER = "virusesKnowledgeGraph/stanzaNERProcesso/main0.py"
+# the file its crawler (Python/virus info/main.py) appends each record to, as committed on 29 October 2024: the crawl
+# of 460 viruses the repository holds whole (the later, longer crawl its loader's folder holds is over the mirror's
+# size limit, absent from the snapshot, as is this path's own later version)
+VIRUS_KG_DATA_COMMIT = "14fe89e87a75103f9630f4b9dffb8e43e2319f14"
+VIRUS_KG_DATA = "Python/virus info/all_virus_info.json"
+# the paths main0.py's __main__ gives: its input (the crawl, served here from VIRUS_KG_DATA) and its triples' output
+VIRUS_KG_INPUT = "/stanzaNERProcesso/all_virus_info.json"
+VIRUS_KG_OUTPUT = "/stanzaNERProcesso/triples0.json"
+_VIRUS_KG_IMPORTS = frozenset({"json", "re"})  # what main0.py imports besides neo4j
+
+
+class _VirusDriver(_SessionBlock):
+    """`with GraphDatabase.driver(uri, auth=...) as driver`, `with driver.session() as session`: main0.py's
+    session.run(query, subj=..., obj=...) runs each triple's statement on the store (a _ScriptSession)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def session(self, **config: Any) -> _ScriptSession:
+        return _ScriptSession(self.store)
+
+
+def _virus_print(*args: Any, **kwargs: Any) -> None:
+    """main0.py's `print`: its list of triples is nothing a load reports, but its `except` blocks only print their
+    error (a failed read would load nothing, a failed statement would silently end the load): those are raised."""
+    if args and isinstance(args[0], str) and args[0].startswith("Error"):
+        raise CorpusError(f"{VIRUS_KG}: {VIRUS_KG_LOADER}: {args[0]}")
+
+
+def write_virus_library(store: Any, mirror: Path) -> None:
+    """virusesKnowledgeGraph/stanzaNERProcesso/main0.py of HoshinoIsumi/KnowledgeGraph-viruses at VIRUS_KG_COMMIT
+    (Hoshino Isumi's "大创项目 ... 用于构建恶意软件科普平台", a 2024 Chinese student innovation project for a malware
+    popular-science platform; no licence file; Python, its data in English), run as written over the records its
+    crawler (Python/virus info/main.py) wrote from the Wayback Machine's 2000 copies of the McAfee/NAI Virus Information
+    Library (vil.nai.com/villib): one JSON object a line per virus, with its name, aliases, discovery date, origin,
+    length, type, risk assessment, minimum DAT and DAT release date, characteristics, symptoms, method of infection and
+    removal instructions. The input: the loader opens VIRUS_KG_INPUT (its author's copy of the crawl in its own folder,
+    which the snapshot lacks: over the mirror's size limit); it is given the crawl the repository holds whole,
+    VIRUS_KG_DATA as committed at VIRUS_KG_DATA_COMMIT (460 records, mostly of viruses A to C). How it runs: the script
+    is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store (_VirusDriver, whose
+    sessions run each statement), whose `open` serves that file (and a sink for the triples file it writes), whose
+    imports are json and re only, and whose `print` raises the errors its `except` blocks would only print. What it
+    writes, one statement per triple, each its own transaction: `MERGE (a:Virus {name: $subj}) MERGE (b:Entity {name:
+    $obj}) MERGE (a)-[:<relation>]->(b)` for each virus's is_a "Virus", each non-empty field of its ten
+    (has_aliases, has_discovery_date, has_length, has_origin, has_risk_assessment, has_minimum_dat,
+    has_dat_release_date, has_symptoms, has_method_of_infection, has_removal_instructions), the symptoms its regex cuts
+    from the characteristics (has_symptoms again, "N/A" when it finds none) and, for each "Infected .<ext> files have a
+    file length increase of <n>" in them, a <ext>_length_increase to "<n> bytes". Quirks kept as it writes them: every
+    value is an Entity node of that name, shared by every virus with the same value (the Entity "Low", "USSR",
+    "4002", "Virus"); the crawler's shifted fields are kept (a record's symptoms field holds its method of infection
+    text, "Method Of InfectionThe only way...", its method_of_infection field the removal instructions); a virus's
+    type is not written (the loader's attributes leave it out); a virus of two records is one node with both records'
+    values; aliases are one Entity of the comma-joined list."""
+    source = read_file(VIRUS_KG, VIRUS_KG_LOADER, mirror, VIRUS_KG_COMMIT).decode("utf-8")
+    data = read_file(VIRUS_KG, VIRUS_KG_DATA, mirror, VIRUS_KG_DATA_COMMIT).decode("utf-8")
+    for path in (VIRUS_KG_INPUT, VIRUS_KG_OUTPUT):
+        if repr(path) not in source and f'"{path}"' not in source:
+            raise CorpusError(f"{VIRUS_KG}: {VIRUS_KG_LOADER} no longer names {path}")
+    driver = _VirusDriver(store)
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri=None, auth=None, **config: driver)
+    importer = _loader_importer(VIRUS_KG, {"neo4j": neo4j_module}, _VIRUS_KG_IMPORTS)
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        if path == VIRUS_KG_INPUT and mode == "r":
+            return io.StringIO(data)
+        if path == VIRUS_KG_OUTPUT and mode == "w":
+            return io.StringIO()  # its triples file: what it writes there is what it loads
+        raise CorpusError(f"{VIRUS_KG}: {VIRUS_KG_LOADER} opens {path} ({mode}), which is not read here")
+
+    _run_loader(VIRUS_KG, VIRUS_KG_LOADER, source, importer, open=opened, print=_virus_print)
+
+
 # [s51E source and writer above]
 
 
@@ -24447,6 +24527,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "the product versions it affects with their products and vendors (a 2018 NVD "
                                  "graph's apoc.load.json loader)",
           writer=write_nvd_cve, source=NVD_CVE),
+    Graph("virus-library", "frozen", "the McAfee (NAI) Virus Information Library of 2000 as a student project crawled "
+          "it: 460 computer viruses, mostly DOS file infectors, boot and macro viruses, each linked to its aliases, "
+          "discovery date, origin, length, risk assessment, minimum DAT version and its release date, symptoms, "
+          "method of infection, removal instructions and file length increases (a 2024 Python triples loader)",
+          writer=write_virus_library, source=VIRUS_KG),
     # [s51E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
