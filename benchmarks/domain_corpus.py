@@ -9815,6 +9815,62 @@ nvd-cve has relationship-property questions.
 
 [s51D paragraph above]
 
+Helper s51E's paragraph, written blind for the fifty-first split (domain searched: software and IT, code dependencies
+and packages, cybersecurity (CVEs, ATT&CK, malware, threat intelligence), networks, cloud, DevOps, IT assets and
+knowledge bases of tools, in English, Chinese, Japanese, Korean and German; begun at 05:52 UTC on 6 December 2026, its
+deadline 07:15). virus-library: github.com/HoshinoIsumi/KnowledgeGraph-viruses (Hoshino Isumi's "大创项目 ...
+用于构建恶意软件科普平台", a 2024 Chinese student innovation project for a malware popular-science platform built with
+MySQL, Neo4j and Python; no licence file; its data in English), its virusesKnowledgeGraph/stanzaNERProcesso/main0.py
+read at VIRUS_KG_COMMIT (82bacc5, its HEAD of 9 December 2024), run as written: its own neo4j driver calls, one `MERGE
+(a:Virus {name: $subj}) MERGE (b:Entity {name: $obj}) MERGE (a)-[:<relation>]->(b)` per triple, over the records its
+crawler (Python/virus info/main.py) wrote from the Wayback Machine's 2000 copies of the McAfee/NAI Virus Information
+Library (vil.nai.com/villib). What had to change: the file main0.py opens (/stanzaNERProcesso/all_virus_info.json, its
+folder's copy of a longer crawl) is over the mirror's size limit and absent from the snapshot, as is the crawler's own
+output path at HEAD; it is given that output path, Python/virus info/all_virus_info.json, as committed at
+VIRUS_KG_DATA_COMMIT (14fe89e, 29 October 2024: 460 records, mostly of viruses A to C), served to its `open`; its
+triples file is written to a sink; its `print` raises the errors its `except` blocks would only print (a failed read
+loads nothing, a failed statement would end the load silently); its imports are json and re only (its Stanza NER
+versions, main.py and newMain.py, download NLP models at run time and were not used); no shared helper changed. Graph
+(`up` 50 s on a fresh home, the server's start included): 1,666 nodes in 2 labels (Virus 449: the 460 records, eleven
+names crawled twice; Entity 1,217: every value as a node of that name, shared by every virus with that value) and
+4,891 relationships in 15 types (has_symptoms 859, is_a 449, has_risk_assessment 449, has_minimum_dat 448,
+has_method_of_infection 448, has_dat_release_date 424, has_discovery_date 411, has_origin 385, has_length 365,
+has_removal_instructions 343, has_aliases 295, COM_length_increase 10, EXE_length_increase 4,
+COM_and__EXE_length_increase 1); no property but name, on nodes or relationships, and two labels only (fewer than the
+three the rules aim for). Quirks kept as the script writes them: every virus is_a the Entity "Virus"; the crawler's
+shifted fields are kept (a record's symptoms field holds its "Method Of Infection..." text, its method_of_infection
+field its removal instructions), and has_symptoms also links the symptoms main0.py's regex cuts from the
+characteristics ("N/A" when none); a virus's type (File Infector, Macro, Boot ...) is not written, main0.py's
+attribute list leaving it out; aliases are one Entity of the comma-joined list ("Abal, Abal-758, Abal.758, AL.758");
+values as McAfee wrote them ("878 Bytes", "1/1/95", "12/02/1998", "INDONESIA", "Republic of South Africa"). The 14
+questions: 10 edge (the origin of A&A and of WM/ANAK.A, the length of A-Bomb.878, the discovery date of Abal.758 and
+of Back Orifice 2000, AirCop's risk level, W95/Babylonia's minimum DAT, the release date of Back Orifice's DAT,
+Beetle's COM file growth, AC.1400's other name), 4 two-hop (through a virus's alias: the origin of the viruses known
+as Beavis&Butthead and ACDC, the discovery date of Kampana's, the length of IronMaiden's); no node-property or
+relationship-property question, the graph holding no property but name; each answer checked with Cypher to be the only
+one (each asked virus has one value of the asked relation, each asked alias belongs to one virus); domain_gold.py
+check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+nvd-cve (CVEs of 2017), mitre-attack (ATT&CK's malware and software, CWE, CAPEC) and cybersecurity (an Active
+Directory domain) are security too, but none holds computer viruses of the 1990s or an anti-virus vendor's records;
+virus-hosts is biological viruses. Considered by s51E and left out (each grepped here first):
+zaghaghi/neo4j-cve-scripts (its download-cve.py fetches the NVD feeds at run time, none committed),
+AustinTSchaffer/PyPI-Dependency-Graph (a PostgreSQL pipeline, no Neo4j load),
+slachiewicz/bigdata-maven-dependency-graph (Maven Central resolved at run time, test samples only),
+Chatha-Sphere/graph-cmdb (19 assets of one firm's CMDB: tiny), q8s-io/xcve (its csv2neo.cypher reads
+neo4j/import/cves.csv, not committed), Lapeyus/GoogleCloudPlatform (some 70 hand-typed Google Cloud service nodes),
+hbarve1/npm-dataset (no data committed), UniVE-SSV/CyberGraph (downloads CWE, CAPEC and ATT&CK at run time),
+thomasfricke/k8s-graph (a live cluster's API read by apoc.load.json), rnrbarbosa/aws-iam-neo4j (an account's own IAM
+export, not committed), Goblin-Ecosystem/goblinTutorial (a Maven Central dump on Zenodo, far over the size limit),
+michem/archineo (ArchiMate's fictional Archisurance model), WithSecureLabs/awspx (a zipped sample of a test AWS
+account; not examined further); and, their repositories not named by the index, a loader of Kaggle's "Global
+Cybersecurity Threats 2015-2024" (a synthetic data set), a capstone CMDB of servers, changes and incidents (its CSVs
+not found), a domains-and-technology-stacks graph (its SQLite database not committed), a Java class role-stereotype
+loader and a Python call-graph neo4j-admin import (their CSVs not found), and a STIX Malware, Tools and Techniques
+LOAD CSV (ATT&CK's, mitre-attack's domain). Seen again, left out before: inab/InSoLiTo (fetched: bio.tools data built
+at run time), javascript-ecosystem/neo4j, jimdigriz/bgpexplore, Kanakjr/GraphIAM, c1twcny/MITRE-ATT-CK,
+spcampbell/combine-to-neo4j, dbroeglin/ossdb, sergzin/flamingbutter, wagenrace/python_dep_graph,
+ebb-earl-co/libraries_io, yurix/threatcopilot and the Alire (Ada) package index.
+
 [s51E paragraph above]
 
 [s51F paragraph above]
@@ -22582,9 +22638,9 @@ def write_nvd_cve(store: Any, mirror: Path) -> None:
     _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
 
 
-# Hoshino Isumi's "KnowledgeGraph-viruses" (a 2024 Chinese student innovation project, 大创项目, "a malware popular-science
-# platform"; no licence file): its crawler's records of the McAfee (NAI) Virus Information Library of 2000, read from
-# the Wayback Machine, and main0.py, its Neo4j loader of them as triples
+# Hoshino Isumi's "KnowledgeGraph-viruses" (a 2024 Chinese student innovation project, 大创项目, "a malware
+# popular-science platform"; no licence file): its crawler's records of the McAfee (NAI) Virus Information Library of
+# 2000, read from the Wayback Machine, and main0.py, its Neo4j loader of them as triples
 VIRUS_KG = "HoshinoIsumi/KnowledgeGraph-viruses"
 VIRUS_KG_COMMIT = "82bacc502f371271fb5c20d3400cdb1b436b337e"  # its HEAD, 9 December 2024 ("rest")
 VIRUS_KG_LOADER = "virusesKnowledgeGraph/stanzaNERProcesso/main0.py"
@@ -22624,8 +22680,8 @@ def write_virus_library(store: Any, mirror: Path) -> None:
     crawler (Python/virus info/main.py) wrote from the Wayback Machine's 2000 copies of the McAfee/NAI Virus Information
     Library (vil.nai.com/villib): one JSON object a line per virus, with its name, aliases, discovery date, origin,
     length, type, risk assessment, minimum DAT and DAT release date, characteristics, symptoms, method of infection and
-    removal instructions. The input: the loader opens VIRUS_KG_INPUT (its author's copy of the crawl in its own folder,
-    which the snapshot lacks: over the mirror's size limit); it is given the crawl the repository holds whole,
+    removal instructions. The input: the loader opens VIRUS_KG_INPUT (its own folder's copy of the crawl, which the
+    snapshot lacks: over the mirror's size limit); it is given the crawl the repository holds whole,
     VIRUS_KG_DATA as committed at VIRUS_KG_DATA_COMMIT (460 records, mostly of viruses A to C). How it runs: the script
     is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store (_VirusDriver, whose
     sessions run each statement), whose `open` serves that file (and a sink for the triples file it writes), whose

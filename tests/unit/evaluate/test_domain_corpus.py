@@ -11438,6 +11438,118 @@ def test_nvd_cve_refuses_a_loader_or_template_it_does_not_run_as_written(
     assert not any("UNWIND $values" in s for s, _ in store.calls)
 
 
+# main0.py of HoshinoIsumi/KnowledgeGraph-viruses, shortened: its reader, its triples, its file of triples and its
+# driver loop as it writes them
+_VIRUS_LOADER = '''import json
+import re
+from neo4j import GraphDatabase
+
+def load_virus_data(file_path):
+    try:
+        with open(file_path, 'r') as file:
+            data = [json.loads(line.strip()) for line in file]
+        return data
+    except Exception as e:
+        print(f"Error loading data: {e}")
+        return []
+
+def build_knowledge_graph(data):
+    triples = []
+    for entry in data:
+        virus_name = entry.get("virus_name", "Unknown")
+        triples.append((virus_name, "is_a", "Virus"))
+        for attr in ("origin", "length"):
+            if entry.get(attr):
+                triples.append((virus_name, "has_" + attr, entry.get(attr)))
+        for ext, n in re.findall(r'Infected \\.(.*?) files grow by (\\d+)', entry.get("virus_characteristics", "")):
+            triples.append((virus_name, f"{ext}_length_increase", n))
+    return triples
+
+def save_triples_to_file(triples, output_file):
+    try:
+        with open(output_file, 'w') as file:
+            for triple in triples:
+                file.write(json.dumps(triple) + '\\n')
+    except Exception as e:
+        print(f"Error saving triples to file: {e}")
+
+def create_knowledge_graph_in_neo4j(triples, uri, user, password):
+    try:
+        with GraphDatabase.driver(uri, auth=(user, password)) as driver:
+            with driver.session() as session:
+                for subj, rel, obj in triples:
+                    session.run(f"""
+                        MERGE (a:Virus {{name: $subj}})
+                        MERGE (b:Entity {{name: $obj}})
+                        MERGE (a)-[:{rel}]->(b)
+                    """, subj=subj, obj=obj)
+    except Exception as e:
+        print(f"Error connecting to Neo4j: {e}")
+
+if __name__ == "__main__":
+    file_path = "/stanzaNERProcesso/all_virus_info.json"  # 文件路径
+    output_file = "/stanzaNERProcesso/triples0.json"  # 输出文件路径
+    virus_data = load_virus_data(file_path)
+    triples = build_knowledge_graph(virus_data)
+    save_triples_to_file(triples, output_file)
+    for triple in triples:
+        print(triple)
+    create_knowledge_graph_in_neo4j(triples, "bolt://localhost:7687", "newneo4j", "secret")
+'''
+_VIRUS_DATA = ('{"virus_name": "A&A", "origin": "USSR", "length": "506 Bytes", "virus_characteristics": '
+               '"Infected .COM files grow by 506"}\n{"virus_name": "Centry", "origin": "", "type": "File Infector"}\n')
+
+
+def _virus_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _VIRUS_LOADER) -> Path:
+    # the crawl at the pinned commit; a later commit replaces it (as the repository's later, longer crawl did)
+    pinned = _committed_mirror(tmp_path, "HoshinoIsumi+KnowledgeGraph-viruses",
+                               {corpus.VIRUS_KG_LOADER: loader, corpus.VIRUS_KG_DATA: _VIRUS_DATA},
+                               later={corpus.VIRUS_KG_DATA: '{"virus_name": "Later"}\n'})
+    monkeypatch.setattr(corpus, "VIRUS_KG_COMMIT", pinned)
+    monkeypatch.setattr(corpus, "VIRUS_KG_DATA_COMMIT", pinned)
+    return tmp_path
+
+
+def test_virus_library_runs_its_loader_one_statement_per_triple_over_the_pinned_crawl(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_virus_library(store, _virus_mirror(tmp_path, monkeypatch))
+    merged = [(re.search(r"MERGE \(a\)-\[:(\w+)\]->\(b\)", s)[1], p) for s, p in store.calls]  # type: ignore[index]
+    # each triple its own statement, in the loader's order; an empty field writes nothing; the later crawl unseen
+    assert merged == [("is_a", {"subj": "A&A", "obj": "Virus"}), ("has_origin", {"subj": "A&A", "obj": "USSR"}),
+                      ("has_length", {"subj": "A&A", "obj": "506 Bytes"}),
+                      ("COM_length_increase", {"subj": "A&A", "obj": "506"}),
+                      ("is_a", {"subj": "Centry", "obj": "Virus"})]
+    assert all("MERGE (a:Virus {name: $subj})" in s and "MERGE (b:Entity {name: $obj})" in s for s, _ in store.calls)
+    assert corpus.graph("virus-library").split == "frozen"
+
+
+class _VirusRefusingStore(Recorder):
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        raise RuntimeError("the server refused it")
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    # a loader that reads another file than its crawl, or imports what is not given (its Stanza NER versions)
+    (_VIRUS_LOADER.replace('"/stanzaNERProcesso/all_virus_info.json"', '"all_virus_info.json"'),
+     "no longer names /stanzaNERProcesso/all_virus_info.json"),
+    (_VIRUS_LOADER.replace("import re\n", "import re\nimport stanza\n"), "its loader imports stanza"),
+    (_VIRUS_LOADER.replace("open(output_file, 'w')", "open('/tmp/triples.json', 'w')"),
+     "opens /tmp/triples.json (w), which is not read here"),
+    # an error its except block would only print, so that nothing (or half the graph) were loaded silently
+    (_VIRUS_LOADER.replace("json.loads(line.strip())", "json.loads(line)[0]"), "Error loading data")])
+def test_virus_library_refuses_what_its_loader_does_not_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_virus_library(Recorder(), _virus_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_virus_library_raises_the_statement_error_its_loader_only_prints(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(corpus.CorpusError, match="Error connecting to Neo4j: the server refused it"):
+        corpus.write_virus_library(_VirusRefusingStore(), _virus_mirror(tmp_path, monkeypatch))
+
+
 # [s51E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
