@@ -22638,84 +22638,167 @@ def write_nvd_cve(store: Any, mirror: Path) -> None:
     _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
 
 
-# Hoshino Isumi's "KnowledgeGraph-viruses" (a 2024 Chinese student innovation project, 大创项目, "a malware
-# popular-science platform"; no licence file): its crawler's records of the McAfee (NAI) Virus Information Library of
-# 2000, read from the Wayback Machine, and main0.py, its Neo4j loader of them as triples
-VIRUS_KG = "HoshinoIsumi/KnowledgeGraph-viruses"
-VIRUS_KG_COMMIT = "82bacc502f371271fb5c20d3400cdb1b436b337e"  # its HEAD, 9 December 2024 ("rest")
-VIRUS_KG_LOADER = "virusesKnowledgeGraph/stanzaNERProcesso/main0.py"
-# the file its crawler (Python/virus info/main.py) appends each record to, as committed on 29 October 2024: the crawl
-# of 460 viruses the repository holds whole (the later, longer crawl its loader's folder holds is over the mirror's
-# size limit, absent from the snapshot, as is this path's own later version)
-VIRUS_KG_DATA_COMMIT = "14fe89e87a75103f9630f4b9dffb8e43e2319f14"
-VIRUS_KG_DATA = "Python/virus info/all_virus_info.json"
-# the paths main0.py's __main__ gives: its input (the crawl, served here from VIRUS_KG_DATA) and its triples' output
-VIRUS_KG_INPUT = "/stanzaNERProcesso/all_virus_info.json"
-VIRUS_KG_OUTPUT = "/stanzaNERProcesso/triples0.json"
-_VIRUS_KG_IMPORTS = frozenset({"json", "re"})  # what main0.py imports besides neo4j
+# Namhyeon Ko's "Web3 Vulnerability Domain Knowledge Graph" (web3_bugclass_ontology, December 2025; no licence file;
+# its README in Korean, its data in English): the OWASP Smart Contract Top 10 (2025), the SWC registry (2020) and the
+# Smart Contract Security Verification Standard 2.0 as markdown, and scripts/main.py, its Python loader of them
+WEB3_VULNS = "NamhyeonKo/web3_bugclass_ontology"
+WEB3_VULNS_COMMIT = "427b4693bdd99ed05335d13665190e4c5447ae5e"  # its HEAD, 5 December 2025
+WEB3_VULNS_LOADER = "scripts/main.py"
+WEB3_VULNS_ENV = ".env.example"  # the settings its README has copied to .env (the .env itself is not committed)
+# what the loader reads: its scripts (modules and parsers) and the three standards' folders its config names
+WEB3_VULNS_TREES = ("scripts", "OWASP-SC/2025", "SWC-registry/2020", "SCSVS/2.0")
+# its own modules (scripts/ is the folder it runs from) and the standard modules it imports besides those given here
+WEB3_VULNS_MODULES = frozenset({"config", "neo4j_client", "create_bug_classes", "parsers", "parsers.owasp_parser",
+                                "parsers.swc_parser", "parsers.scsvs_parser"})
+_WEB3_VULNS_IMPORTS = frozenset({"re", "pathlib", "typing"})
+# the warnings its client logs when a schema statement fails (it goes on): raised here, a failed statement is no load
+_WEB3_VULNS_FAILED = ("creation warning",)
 
 
-class _VirusDriver(_SessionBlock):
-    """`with GraphDatabase.driver(uri, auth=...) as driver`, `with driver.session() as session`: main0.py's
-    session.run(query, subj=..., obj=...) runs each triple's statement on the store (a _ScriptSession)."""
+class _Web3Result(list[Any]):
+    """A driver result over the store's rows: iterated, listed, or `.single()` (the first row, None if none)."""
+
+    def single(self) -> Any:
+        return self[0] if self else None
+
+
+class _Web3Session(_SessionBlock):
+    """`with driver.session() as session: session.run(query, **params)`: each statement its own transaction."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
 
-    def session(self, **config: Any) -> _ScriptSession:
-        return _ScriptSession(self.store)
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _Web3Result:
+        return _Web3Result(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
 
 
-def _virus_print(*args: Any, **kwargs: Any) -> None:
-    """main0.py's `print`: its list of triples is nothing a load reports, but its `except` blocks only print their
-    error (a failed read would load nothing, a failed statement would silently end the load): those are raised."""
-    if args and isinstance(args[0], str) and args[0].startswith("Error"):
-        raise CorpusError(f"{VIRUS_KG}: {VIRUS_KG_LOADER}: {args[0]}")
+def _web3_logging() -> types.ModuleType:
+    """The `logging` its modules use: basicConfig does nothing (this process's logging is not the loader's); info and
+    debug say nothing; an error (its `except` blocks log one and go on, or exit) and a schema statement's failure
+    warning are raised; its other warnings (an SWC it maps to no bug class) are its own and pass."""
+    def error(msg: Any, *args: Any, **kwargs: Any) -> None:
+        raise CorpusError(f"{WEB3_VULNS}: its loader logged an error: {msg}")
+
+    def warning(msg: Any, *args: Any, **kwargs: Any) -> None:
+        if any(failed in str(msg) for failed in _WEB3_VULNS_FAILED):
+            raise CorpusError(f"{WEB3_VULNS}: {msg}")
+
+    logger = types.SimpleNamespace(info=_quiet, debug=_quiet, warning=warning, error=error)
+    module = types.ModuleType("logging")
+    module.__dict__.update(DEBUG=10, INFO=20, basicConfig=_quiet,  # logging's own levels
+                           getLogger=lambda name=None: logger)
+    return module
 
 
-def write_virus_library(store: Any, mirror: Path) -> None:
-    """virusesKnowledgeGraph/stanzaNERProcesso/main0.py of HoshinoIsumi/KnowledgeGraph-viruses at VIRUS_KG_COMMIT
-    (Hoshino Isumi's "大创项目 ... 用于构建恶意软件科普平台", a 2024 Chinese student innovation project for a malware
-    popular-science platform; no licence file; Python, its data in English), run as written over the records its
-    crawler (Python/virus info/main.py) wrote from the Wayback Machine's 2000 copies of the McAfee/NAI Virus Information
-    Library (vil.nai.com/villib): one JSON object a line per virus, with its name, aliases, discovery date, origin,
-    length, type, risk assessment, minimum DAT and DAT release date, characteristics, symptoms, method of infection and
-    removal instructions. The input: the loader opens VIRUS_KG_INPUT (its own folder's copy of the crawl, which the
-    snapshot lacks: over the mirror's size limit); it is given the crawl the repository holds whole,
-    VIRUS_KG_DATA as committed at VIRUS_KG_DATA_COMMIT (460 records, mostly of viruses A to C). How it runs: the script
-    is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store (_VirusDriver, whose
-    sessions run each statement), whose `open` serves that file (and a sink for the triples file it writes), whose
-    imports are json and re only, and whose `print` raises the errors its `except` blocks would only print. What it
-    writes, one statement per triple, each its own transaction: `MERGE (a:Virus {name: $subj}) MERGE (b:Entity {name:
-    $obj}) MERGE (a)-[:<relation>]->(b)` for each virus's is_a "Virus", each non-empty field of its ten
-    (has_aliases, has_discovery_date, has_length, has_origin, has_risk_assessment, has_minimum_dat,
-    has_dat_release_date, has_symptoms, has_method_of_infection, has_removal_instructions), the symptoms its regex cuts
-    from the characteristics (has_symptoms again, "N/A" when it finds none) and, for each "Infected .<ext> files have a
-    file length increase of <n>" in them, a <ext>_length_increase to "<n> bytes". Quirks kept as it writes them: every
-    value is an Entity node of that name, shared by every virus with the same value (the Entity "Low", "USSR",
-    "4002", "Virus"); the crawler's shifted fields are kept (a record's symptoms field holds its method of infection
-    text, "Method Of InfectionThe only way...", its method_of_infection field the removal instructions); a virus's
-    type is not written (the loader's attributes leave it out); a virus of two records is one node with both records'
-    values; aliases are one Entity of the comma-joined list."""
-    source = read_file(VIRUS_KG, VIRUS_KG_LOADER, mirror, VIRUS_KG_COMMIT).decode("utf-8")
-    data = read_file(VIRUS_KG, VIRUS_KG_DATA, mirror, VIRUS_KG_DATA_COMMIT).decode("utf-8")
-    for path in (VIRUS_KG_INPUT, VIRUS_KG_OUTPUT):
-        if repr(path) not in source and f'"{path}"' not in source:
-            raise CorpusError(f"{VIRUS_KG}: {VIRUS_KG_LOADER} no longer names {path}")
-    driver = _VirusDriver(store)
+def write_web3_vulnerabilities(store: Any, mirror: Path) -> None:
+    """scripts/main.py of NamhyeonKo/web3_bugclass_ontology at WEB3_VULNS_COMMIT (Namhyeon Ko's "Web3 Vulnerability
+    Domain Knowledge Graph", December 2025; no licence file; its README in Korean, its data in English), run as its
+    README runs it (`python3 main.py` in scripts/, after `cp .env.example .env`), over the repository's own markdown
+    of three smart-contract security standards: OWASP-SC/2025 (the OWASP Smart Contract Top 10, 2025), SWC-registry/2020
+    (the Smart Contract Weakness Classification registry, archived in 2020) and SCSVS/2.0 (Composable Security's Smart
+    Contract Security Verification Standard 2.0), each parsed by its parsers/ package. How it runs: WEB3_VULNS_TREES at
+    the pinned commit are copied to a temporary folder (git archive), where its config finds them through its own
+    __file__; main.py runs as __main__ in a namespace of its own whose imports are its modules (config, neo4j_client,
+    create_bug_classes, parsers and its three parsers, read from that folder, its relative imports included), the
+    standard modules re, pathlib and typing, and stand-ins: `neo4j` (a driver whose sessions run each statement on the
+    store, each its own transaction, results as lists of rows with .single()), `dotenv` (load_dotenv does nothing),
+    `os` (config's getenv reads .env.example's settings: its password is checked, not used), `sys` (its sys.path edits
+    change a list of its own; sys.exit is raised), `argparse` (no arguments: not --clean) and `logging` (silent, but an
+    error its `except` blocks log, or a schema statement's failure warning, is raised). Everything it writes is kept:
+    its constraints and indexes (5.x syntax as written), its full-text indexes, the three VulnerabilityStandard nodes
+    of its config (id, name, version, status, maintainer, source_url, description), the OWASP risks (OWASP_SC:
+    vulnerability_id "SC01:2025", code, rank, title, description, impact, remediation), the SWC weaknesses (SWC: swc_id
+    "SWC-107", number, title, description, remediation, status) and the CWE entries they MAPS_TO_CWE (CWE: cwe_id,
+    number, name, url; mapping_confidence "direct"), the SCSVS categories (SCSVSCategory: category_id "G1", "C3",
+    "I2", name, category_type General/Component/Integration, control_objective, requirement_count) that HAS_REQUIREMENT
+    their requirements (SCSVSRequirement: requirement_id "C3.1", description; requirement_order, a running number over
+    all 272), the vulnerable and fixed Solidity code examples of OWASP and SWC pages (CodeExample: code, language,
+    compiler version; HAS_VULNERABLE_CODE, HAS_FIXED_CODE, a fixed example FIXES its vulnerable one), each node
+    BELONGS_TO_STANDARD its standard, the 18 bug classes of create_bug_classes.py (BugClass: class_id, name,
+    description, severity Critical/High/Medium/Low) that the OWASP risks, SCSVS categories and SWC weaknesses
+    BELONGS_TO_CLASS by its hand-made tables (an SWC without one by its CWE), and EQUIVALENT_TO between an OWASP risk
+    and an SWC weakness of the same bug class, once each way, "exact" (overlap_percentage 1.0) when both titles share
+    one of five keywords, else "related" (0.5), with via_bug_class. Quirks kept as it writes them: every node has
+    type "web3_vulnerability"; the equivalences are its keyword heuristic's, not the standards'; requirement_order
+    counts across categories (C3.1 is 144); the MitigationPattern label its schema constrains is never written; the
+    2023 OWASP list and SCSVS 1.x in the repository are not read (its config names 2025 and 2.0). Refuses a loader
+    that imports anything else, and any error it logs."""
+    import tarfile
+
+    git_dir = _fetched(WEB3_VULNS, mirror)
+    if git_dir is None:
+        raise CorpusError(f"{WEB3_VULNS}: no fetched mirror under {mirror}")
+    archive = subprocess.run(["git", "--git-dir", str(git_dir), "archive", "--format=tar", WEB3_VULNS_COMMIT,
+                              *WEB3_VULNS_TREES], capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise CorpusError(f"{WEB3_VULNS}: {archive.stderr.decode().strip()}")
+    env = dict(line.split("=", 1) for line in read_file(WEB3_VULNS, WEB3_VULNS_ENV, mirror, WEB3_VULNS_COMMIT)
+               .decode("utf-8").splitlines() if "=" in line and not line.lstrip().startswith("#"))
+    os_module = types.ModuleType("os")  # config's os.getenv: the settings of its .env (its password checked, unused)
+    os_module.getenv = lambda key, default=None: env.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
     neo4j_module = types.ModuleType("neo4j")
+    driver = types.SimpleNamespace(session=lambda **config: _Web3Session(store), close=lambda: None,
+                                   verify_connectivity=lambda **config: None)
     neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
         driver=lambda uri=None, auth=None, **config: driver)
-    importer = _loader_importer(VIRUS_KG, {"neo4j": neo4j_module}, _VIRUS_KG_IMPORTS)
 
-    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
-        if path == VIRUS_KG_INPUT and mode == "r":
-            return io.StringIO(data)
-        if path == VIRUS_KG_OUTPUT and mode == "w":
-            return io.StringIO()  # its triples file: what it writes there is what it loads
-        raise CorpusError(f"{VIRUS_KG}: {VIRUS_KG_LOADER} opens {path} ({mode}), which is not read here")
+    def exit_(code: Any = 0) -> None:
+        raise CorpusError(f"{WEB3_VULNS}: its loader exited ({code})")
 
-    _run_loader(VIRUS_KG, VIRUS_KG_LOADER, source, importer, open=opened, print=_virus_print)
+    sys_module = types.ModuleType("sys")  # its sys.path edits change a list of its own; its sys.exit is raised
+    sys_module.__dict__.update(path=[], exit=exit_)
+    given = {"neo4j": neo4j_module, "dotenv": dotenv, "os": os_module, "sys": sys_module,
+             "logging": _web3_logging(), "argparse": _no_arguments_argparse()}
+    with tempfile.TemporaryDirectory(prefix="web3-vulns-") as root:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(root, filter="data")
+        scripts = Path(root) / "scripts"
+        modules: dict[str, types.ModuleType] = {}
+
+        def load(name: str) -> types.ModuleType:
+            if name in modules:
+                return modules[name]
+            if name not in WEB3_VULNS_MODULES:
+                raise CorpusError(f"{WEB3_VULNS}: its loader imports {name}, which is not read here")
+            path = scripts / (name.replace(".", "/") + ".py")
+            if not path.is_file():
+                path = scripts / name.replace(".", "/") / "__init__.py"
+            module = types.ModuleType(name)
+            module.__file__ = str(path)
+            module.__package__ = name if path.name == "__init__.py" else name.rpartition(".")[0]
+            if path.name == "__init__.py":
+                module.__path__ = [str(path.parent)]
+            module.__dict__["__builtins__"] = {**builtins.__dict__, "__import__": importer}
+            modules[name] = module
+            exec(compile(path.read_text(encoding="utf-8"), f"{WEB3_VULNS}/scripts/{path.relative_to(scripts)}",
+                         "exec"), module.__dict__)  # noqa: S102 - its loader runs
+            return module
+
+        def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (),
+                     level: int = 0) -> Any:
+            if level:
+                package = (globals_ or {}).get("__package__") or ""
+                module = load(f"{package}.{name}" if name else package)
+            elif name in given:
+                return given[name]
+            elif name.split(".")[0] in _WEB3_VULNS_IMPORTS:
+                return builtins.__import__(name, globals_, locals_, fromlist, level)
+            else:
+                module = load(name)
+                if not fromlist and "." in name:
+                    return load(name.split(".")[0])
+            for attr in fromlist or ():
+                if not hasattr(module, attr) and f"{module.__name__}.{attr}" in WEB3_VULNS_MODULES:
+                    setattr(module, attr, load(f"{module.__name__}.{attr}"))
+            return module
+
+        main = scripts / "main.py"
+        namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer},
+                                     "__name__": "__main__", "__file__": str(main)}
+        exec(compile(main.read_text(encoding="utf-8"), f"{WEB3_VULNS}/{WEB3_VULNS_LOADER}", "exec"),
+             namespace)  # noqa: S102 - its loader runs
 
 
 # [s51E source and writer above]
@@ -24583,11 +24666,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "the product versions it affects with their products and vendors (a 2018 NVD "
                                  "graph's apoc.load.json loader)",
           writer=write_nvd_cve, source=NVD_CVE),
-    Graph("virus-library", "frozen", "the McAfee (NAI) Virus Information Library of 2000 as a student project crawled "
-          "it: 460 computer viruses, mostly DOS file infectors, boot and macro viruses, each linked to its aliases, "
-          "discovery date, origin, length, risk assessment, minimum DAT version and its release date, symptoms, "
-          "method of infection, removal instructions and file length increases (a 2024 Python triples loader)",
-          writer=write_virus_library, source=VIRUS_KG),
+    Graph("web3-vulnerabilities", "frozen", "smart-contract security standards: the OWASP Smart Contract Top 10 "
+          "(2025), the SWC weakness registry with the CWE entries each maps to, and the SCSVS 2.0 verification "
+          "categories and requirements, their Solidity code examples (vulnerable and fixed), the bug classes each "
+          "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "
+          "loader of the standards' markdown)",
+          writer=write_web3_vulnerabilities, source=WEB3_VULNS),
     # [s51E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
