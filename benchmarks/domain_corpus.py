@@ -9816,45 +9816,46 @@ nvd-cve has relationship-property questions.
 [s51D paragraph above]
 
 Helper s51E's paragraph, written blind for the fifty-first split (domain searched: software and IT, code dependencies
-and packages, cybersecurity (CVEs, ATT&CK, malware, threat intelligence), networks, cloud, DevOps, IT assets and
-knowledge bases of tools, in English, Chinese, Japanese, Korean and German; begun at 05:52 UTC on 6 December 2026, its
-deadline 07:15). virus-library: github.com/HoshinoIsumi/KnowledgeGraph-viruses (Hoshino Isumi's "大创项目 ...
-用于构建恶意软件科普平台", a 2024 Chinese student innovation project for a malware popular-science platform built with
-MySQL, Neo4j and Python; no licence file; its data in English), its virusesKnowledgeGraph/stanzaNERProcesso/main0.py
-read at VIRUS_KG_COMMIT (82bacc5, its HEAD of 9 December 2024), run as written: its own neo4j driver calls, one `MERGE
-(a:Virus {name: $subj}) MERGE (b:Entity {name: $obj}) MERGE (a)-[:<relation>]->(b)` per triple, over the records its
-crawler (Python/virus info/main.py) wrote from the Wayback Machine's 2000 copies of the McAfee/NAI Virus Information
-Library (vil.nai.com/villib). What had to change: the file main0.py opens (/stanzaNERProcesso/all_virus_info.json, its
-folder's copy of a longer crawl) is over the mirror's size limit and absent from the snapshot, as is the crawler's own
-output path at HEAD; it is given that output path, Python/virus info/all_virus_info.json, as committed at
-VIRUS_KG_DATA_COMMIT (14fe89e, 29 October 2024: 460 records, mostly of viruses A to C), served to its `open`; its
-triples file is written to a sink; its `print` raises the errors its `except` blocks would only print (a failed read
-loads nothing, a failed statement would end the load silently); its imports are json and re only (its Stanza NER
-versions, main.py and newMain.py, download NLP models at run time and were not used); no shared helper changed. Graph
-(`up` 50 s on a fresh home, the server's start included): 1,666 nodes in 2 labels (Virus 449: the 460 records, eleven
-names crawled twice; Entity 1,217: every value as a node of that name, shared by every virus with that value) and
-4,891 relationships in 15 types (has_symptoms 859, is_a 449, has_risk_assessment 449, has_minimum_dat 448,
-has_method_of_infection 448, has_dat_release_date 424, has_discovery_date 411, has_origin 385, has_length 365,
-has_removal_instructions 343, has_aliases 295, COM_length_increase 10, EXE_length_increase 4,
-COM_and__EXE_length_increase 1); no property but name, on nodes or relationships, and two labels only (fewer than the
-three the rules aim for). Quirks kept as the script writes them: every virus is_a the Entity "Virus"; the crawler's
-shifted fields are kept (a record's symptoms field holds its "Method Of Infection..." text, its method_of_infection
-field its removal instructions), and has_symptoms also links the symptoms main0.py's regex cuts from the
-characteristics ("N/A" when none); a virus's type (File Infector, Macro, Boot ...) is not written, main0.py's
-attribute list leaving it out; aliases are one Entity of the comma-joined list ("Abal, Abal-758, Abal.758, AL.758");
-values as McAfee wrote them ("878 Bytes", "1/1/95", "12/02/1998", "INDONESIA", "Republic of South Africa"). The 14
-questions: 10 edge (the origin of A&A and of WM/ANAK.A, the length of A-Bomb.878, the discovery date of Abal.758 and
-of Back Orifice 2000, AirCop's risk level, W95/Babylonia's minimum DAT, the release date of Back Orifice's DAT,
-Beetle's COM file growth, AC.1400's other name), 4 two-hop (through a virus's alias: the origin of the viruses known
-as Beavis&Butthead and ACDC, the discovery date of Kampana's, the length of IronMaiden's); no node-property or
-relationship-property question, the graph holding no property but name; each answer checked with Cypher to be the only
-one (each asked virus has one value of the asked relation, each asked alias belongs to one virus); domain_gold.py
+and packages, cybersecurity (CVEs, ATT&CK, malware, threat intelligence, security standards), networks, cloud, DevOps,
+IT assets and knowledge bases of tools, in English, Chinese, Japanese, Korean and German; begun at 05:52 UTC on 6
+December 2026, its deadline 07:15). web3-vulnerabilities: github.com/NamhyeonKo/web3_bugclass_ontology (Namhyeon Ko's
+"Web3 Vulnerability Domain Knowledge Graph", 3-5 December 2025; no licence file; Python, its README in Korean, its
+data in English: the OWASP Smart Contract Top 10 2025, the SWC registry of 2020 and Composable Security's SCSVS 2.0 as
+the repository commits their markdown), its scripts/main.py read at WEB3_VULNS_COMMIT (427b469, its HEAD of 5 December
+2025) and run as its README runs it (`python3 main.py` in scripts/ after `cp .env.example .env`): its own driver
+calls, each statement its own transaction, over a temporary copy (git archive) of scripts/, OWASP-SC/2025,
+SWC-registry/2020 and SCSVS/2.0 at that commit, where its config finds them through its own __file__. What had to
+change: nothing in its statements; its imports are given as it makes them (its modules from the copy, parsers'
+relative imports included; re, pathlib and typing; stand-ins for neo4j, dotenv, os (config's getenv reads
+.env.example's settings), sys (its sys.path edits touch a list of its own, sys.exit is raised), argparse (no
+arguments) and logging (silent, but an error its except blocks log or a failed schema statement's warning is raised));
+no shared helper changed (tarfile is imported in the writer). Graph (`up` 42 s and 57 s on two fresh homes, the
+server's start included): 533 nodes in 8 labels (SCSVSRequirement 272, CodeExample 138, SWC 37, CWE 30, SCSVSCategory
+25, BugClass 18, OWASP_SC 10, VulnerabilityStandard 3; titles, descriptions, remediation, severities, ranks, CWE names
+and URLs, Solidity code, requirement counts) and 658 relationships in 8 types (HAS_REQUIREMENT 272 with
+requirement_order, HAS_VULNERABLE_CODE 97, BELONGS_TO_STANDARD 72, BELONGS_TO_CLASS 72, HAS_FIXED_CODE 41, FIXES 41,
+MAPS_TO_CWE 37 with mapping_confidence, EQUIVALENT_TO 26 with equivalence_type, overlap_percentage and via_bug_class),
+the counts its README gives; its 9 uniqueness constraints, its indexes and its 4 full-text indexes created as written.
+Quirks kept as the script writes them: every node has type "web3_vulnerability"; the bug classes and their mappings
+are its own hand-made tables (SWC-127, Arbitrary Jump with Function Type Variable, is a Cryptographic Vulnerability
+there); EQUIVALENT_TO joins an OWASP risk and an SWC weakness of the same bug class once each way, "exact" (1.0) when
+both titles share one of five keywords, else "related" (0.5); requirement_order counts across all categories (C3.1 is
+144); every MAPS_TO_CWE is "direct"; the MitigationPattern label its schema constrains is never written; the
+repository's OWASP 2023 list and SCSVS 1.1 and 1.2 are not read. The 14 questions: 6 edge (the CWE of SWC-114 and of
+SWC-136, the bug class of SWC-127 and of the SCSVS Blockchain data category, the standard of the Uniswap V4 Hook
+category, the SWC weakness equivalent to SC05:2025), 4 node-property (the Oracle Manipulation bug class's severity,
+Price Oracle Manipulation's rank, the Liquid staking category's requirement count, the SWC registry's maintainer), 2
+relationship-property (whether SC08:2025 is an exact or related match for SWC-132, the overlap of SC09:2025 with
+SWC-120), 2 two-hop (the CWE of the SWC weakness equivalent to SC05:2025, the OWASP risk sharing a bug class with the
+SCSVS Oracle component category); each answer checked with Cypher to be the only one the graph holds; domain_gold.py
 check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
-nvd-cve (CVEs of 2017), mitre-attack (ATT&CK's malware and software, CWE, CAPEC) and cybersecurity (an Active
-Directory domain) are security too, but none holds computer viruses of the 1990s or an anti-virus vendor's records;
-virus-hosts is biological viruses. Considered by s51E and left out (each grepped here first):
-zaghaghi/neo4j-cve-scripts (its download-cve.py fetches the NVD feeds at run time, none committed),
-AustinTSchaffer/PyPI-Dependency-Graph (a PostgreSQL pipeline, no Neo4j load),
+mitre-attack holds MITRE's CWE, whose entries the SWC registry's 30 CWE nodes name, nvd-cve CVEs and cybersecurity an
+Active Directory domain; nft-trades and bitcoin-wallet-roles touch blockchains; none holds smart-contract security
+standards. Considered by s51E and left out (each grepped here first): HoshinoIsumi/KnowledgeGraph-viruses (loaded
+first as virus-library and replaced: main0.py's triples of a 460-record crawl of the McAfee Virus Information Library
+of 2000, an earlier commit's file standing in for the one its loader opens, which is over the size limit; two labels,
+Virus and Entity, no property but name), zaghaghi/neo4j-cve-scripts (its download-cve.py fetches the NVD feeds at run
+time), AustinTSchaffer/PyPI-Dependency-Graph (a PostgreSQL pipeline, no Neo4j load),
 slachiewicz/bigdata-maven-dependency-graph (Maven Central resolved at run time, test samples only),
 Chatha-Sphere/graph-cmdb (19 assets of one firm's CMDB: tiny), q8s-io/xcve (its csv2neo.cypher reads
 neo4j/import/cves.csv, not committed), Lapeyus/GoogleCloudPlatform (some 70 hand-typed Google Cloud service nodes),
