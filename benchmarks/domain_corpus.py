@@ -10084,6 +10084,63 @@ Pali sutta verse LOAD CSV.
 
 [s51D paragraph above]
 
+Helper s51E's paragraph, written blind for the fifty-first split (domain searched: software and IT, code dependencies
+and packages, cybersecurity (CVEs, ATT&CK, malware, threat intelligence, security standards), networks, cloud, DevOps,
+IT assets and knowledge bases of tools, in English, Chinese, Japanese, Korean and German; begun at 05:52 UTC on 6
+December 2026, its deadline 07:15). web3-vulnerabilities: github.com/NamhyeonKo/web3_bugclass_ontology (Namhyeon Ko's
+"Web3 Vulnerability Domain Knowledge Graph", 3-5 December 2025; no licence file; Python, its README in Korean, its
+data in English: the OWASP Smart Contract Top 10 2025, the SWC registry of 2020 and Composable Security's SCSVS 2.0 as
+the repository commits their markdown), its scripts/main.py read at WEB3_VULNS_COMMIT (427b469, its HEAD of 5 December
+2025) and run as its README runs it (`python3 main.py` in scripts/ after `cp .env.example .env`): its own driver
+calls, each statement its own transaction, over a temporary copy (git archive) of scripts/, OWASP-SC/2025,
+SWC-registry/2020 and SCSVS/2.0 at that commit, where its config finds them through its own __file__. What had to
+change: nothing in its statements; its imports are given as it makes them (its modules from the copy, parsers'
+relative imports included; re, pathlib and typing; stand-ins for neo4j, dotenv, os (config's getenv reads
+.env.example's settings), sys (its sys.path edits touch a list of its own, sys.exit is raised), argparse (no
+arguments) and logging (silent, but an error its except blocks log or a failed schema statement's warning is raised));
+no shared helper changed (tarfile is imported in the writer). Graph (`up` 42 s and 57 s on two fresh homes, the
+server's start included): 533 nodes in 8 labels (SCSVSRequirement 272, CodeExample 138, SWC 37, CWE 30, SCSVSCategory
+25, BugClass 18, OWASP_SC 10, VulnerabilityStandard 3; titles, descriptions, remediation, severities, ranks, CWE names
+and URLs, Solidity code, requirement counts) and 658 relationships in 8 types (HAS_REQUIREMENT 272 with
+requirement_order, HAS_VULNERABLE_CODE 97, BELONGS_TO_STANDARD 72, BELONGS_TO_CLASS 72, HAS_FIXED_CODE 41, FIXES 41,
+MAPS_TO_CWE 37 with mapping_confidence, EQUIVALENT_TO 26 with equivalence_type, overlap_percentage and via_bug_class),
+the counts its README gives; its 9 uniqueness constraints, its indexes and its 4 full-text indexes created as written.
+Quirks kept as the script writes them: every node has type "web3_vulnerability"; the bug classes and their mappings
+are its own hand-made tables (SWC-127, Arbitrary Jump with Function Type Variable, is a Cryptographic Vulnerability
+there); EQUIVALENT_TO joins an OWASP risk and an SWC weakness of the same bug class once each way, "exact" (1.0) when
+both titles share one of five keywords, else "related" (0.5); requirement_order counts across all categories (C3.1 is
+144); every MAPS_TO_CWE is "direct"; the MitigationPattern label its schema constrains is never written; the
+repository's OWASP 2023 list and SCSVS 1.1 and 1.2 are not read. The 14 questions: 6 edge (the CWE of SWC-114 and of
+SWC-136, the bug class of SWC-127 and of the SCSVS Blockchain data category, the standard of the Uniswap V4 Hook
+category, the SWC weakness equivalent to SC05:2025), 4 node-property (the Oracle Manipulation bug class's severity,
+Price Oracle Manipulation's rank, the Liquid staking category's requirement count, the SWC registry's maintainer), 2
+relationship-property (whether SC08:2025 is an exact or related match for SWC-132, the overlap of SC09:2025 with
+SWC-120), 2 two-hop (the CWE of the SWC weakness equivalent to SC05:2025, the OWASP risk sharing a bug class with the
+SCSVS Oracle component category); each answer checked with Cypher to be the only one the graph holds; domain_gold.py
+check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+mitre-attack holds MITRE's CWE, whose entries the SWC registry's 30 CWE nodes name, nvd-cve CVEs and cybersecurity an
+Active Directory domain; nft-trades and bitcoin-wallet-roles touch blockchains; none holds smart-contract security
+standards. Considered by s51E and left out (each grepped here first): HoshinoIsumi/KnowledgeGraph-viruses (loaded
+first as virus-library and replaced: main0.py's triples of a 460-record crawl of the McAfee Virus Information Library
+of 2000, an earlier commit's file standing in for the one its loader opens, which is over the size limit; two labels,
+Virus and Entity, no property but name), zaghaghi/neo4j-cve-scripts (its download-cve.py fetches the NVD feeds at run
+time), AustinTSchaffer/PyPI-Dependency-Graph (a PostgreSQL pipeline, no Neo4j load),
+slachiewicz/bigdata-maven-dependency-graph (Maven Central resolved at run time, test samples only),
+Chatha-Sphere/graph-cmdb (19 assets of one firm's CMDB: tiny), q8s-io/xcve (its csv2neo.cypher reads
+neo4j/import/cves.csv, not committed), Lapeyus/GoogleCloudPlatform (some 70 hand-typed Google Cloud service nodes),
+hbarve1/npm-dataset (no data committed), UniVE-SSV/CyberGraph (downloads CWE, CAPEC and ATT&CK at run time),
+thomasfricke/k8s-graph (a live cluster's API read by apoc.load.json), rnrbarbosa/aws-iam-neo4j (an account's own IAM
+export, not committed), Goblin-Ecosystem/goblinTutorial (a Maven Central dump on Zenodo, far over the size limit),
+michem/archineo (ArchiMate's fictional Archisurance model), WithSecureLabs/awspx (a zipped sample of a test AWS
+account; not examined further); and, their repositories not named by the index, a loader of Kaggle's "Global
+Cybersecurity Threats 2015-2024" (a synthetic data set), a capstone CMDB of servers, changes and incidents (its CSVs
+not found), a domains-and-technology-stacks graph (its SQLite database not committed), a Java class role-stereotype
+loader and a Python call-graph neo4j-admin import (their CSVs not found), and a STIX Malware, Tools and Techniques
+LOAD CSV (ATT&CK's, mitre-attack's domain). Seen again, left out before: inab/InSoLiTo (fetched: bio.tools data built
+at run time), javascript-ecosystem/neo4j, jimdigriz/bgpexplore, Kanakjr/GraphIAM, c1twcny/MITRE-ATT-CK,
+spcampbell/combine-to-neo4j, dbroeglin/ossdb, sergzin/flamingbutter, wagenrace/python_dep_graph,
+ebb-earl-co/libraries_io, yurix/threatcopilot and the Alire (Ada) package index.
+
 [s51E paragraph above]
 
 [s51F paragraph above]
@@ -23057,6 +23114,169 @@ def write_nvd_cve(store: Any, mirror: Path) -> None:
     _run_mixed(store, _NVD_CVE_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]});", indexes), read)
 
 
+# Namhyeon Ko's "Web3 Vulnerability Domain Knowledge Graph" (web3_bugclass_ontology, December 2025; no licence file;
+# its README in Korean, its data in English): the OWASP Smart Contract Top 10 (2025), the SWC registry (2020) and the
+# Smart Contract Security Verification Standard 2.0 as markdown, and scripts/main.py, its Python loader of them
+WEB3_VULNS = "NamhyeonKo/web3_bugclass_ontology"
+WEB3_VULNS_COMMIT = "427b4693bdd99ed05335d13665190e4c5447ae5e"  # its HEAD, 5 December 2025
+WEB3_VULNS_LOADER = "scripts/main.py"
+WEB3_VULNS_ENV = ".env.example"  # the settings its README has copied to .env (the .env itself is not committed)
+# what the loader reads: its scripts (modules and parsers) and the three standards' folders its config names
+WEB3_VULNS_TREES = ("scripts", "OWASP-SC/2025", "SWC-registry/2020", "SCSVS/2.0")
+# its own modules (scripts/ is the folder it runs from) and the standard modules it imports besides those given here
+WEB3_VULNS_MODULES = frozenset({"config", "neo4j_client", "create_bug_classes", "parsers", "parsers.owasp_parser",
+                                "parsers.swc_parser", "parsers.scsvs_parser"})
+_WEB3_VULNS_IMPORTS = frozenset({"re", "pathlib", "typing"})
+# the warnings its client logs when a schema statement fails (it goes on): raised here, a failed statement is no load
+_WEB3_VULNS_FAILED = ("creation warning",)
+
+
+class _Web3Result(list[Any]):
+    """A driver result over the store's rows: iterated, listed, or `.single()` (the first row, None if none)."""
+
+    def single(self) -> Any:
+        return self[0] if self else None
+
+
+class _Web3Session(_SessionBlock):
+    """`with driver.session() as session: session.run(query, **params)`: each statement its own transaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> _Web3Result:
+        return _Web3Result(self.store.query(query, {**(parameters or {}), **params}, read_only=False))
+
+
+def _web3_logging() -> types.ModuleType:
+    """The `logging` its modules use: basicConfig does nothing (this process's logging is not the loader's); info and
+    debug say nothing; an error (its `except` blocks log one and go on, or exit) and a schema statement's failure
+    warning are raised; its other warnings (an SWC it maps to no bug class) are its own and pass."""
+    def error(msg: Any, *args: Any, **kwargs: Any) -> None:
+        raise CorpusError(f"{WEB3_VULNS}: its loader logged an error: {msg}")
+
+    def warning(msg: Any, *args: Any, **kwargs: Any) -> None:
+        if any(failed in str(msg) for failed in _WEB3_VULNS_FAILED):
+            raise CorpusError(f"{WEB3_VULNS}: {msg}")
+
+    logger = types.SimpleNamespace(info=_quiet, debug=_quiet, warning=warning, error=error)
+    module = types.ModuleType("logging")
+    module.__dict__.update(DEBUG=10, INFO=20, basicConfig=_quiet,  # logging's own levels
+                           getLogger=lambda name=None: logger)
+    return module
+
+
+def write_web3_vulnerabilities(store: Any, mirror: Path) -> None:
+    """scripts/main.py of NamhyeonKo/web3_bugclass_ontology at WEB3_VULNS_COMMIT (Namhyeon Ko's "Web3 Vulnerability
+    Domain Knowledge Graph", December 2025; no licence file; its README in Korean, its data in English), run as its
+    README runs it (`python3 main.py` in scripts/, after `cp .env.example .env`), over the repository's own markdown
+    of three smart-contract security standards: OWASP-SC/2025 (the OWASP Smart Contract Top 10, 2025), SWC-registry/2020
+    (the Smart Contract Weakness Classification registry, archived in 2020) and SCSVS/2.0 (Composable Security's Smart
+    Contract Security Verification Standard 2.0), each parsed by its parsers/ package. How it runs: WEB3_VULNS_TREES at
+    the pinned commit are copied to a temporary folder (git archive), where its config finds them through its own
+    __file__; main.py runs as __main__ in a namespace of its own whose imports are its modules (config, neo4j_client,
+    create_bug_classes, parsers and its three parsers, read from that folder, its relative imports included), the
+    standard modules re, pathlib and typing, and stand-ins: `neo4j` (a driver whose sessions run each statement on the
+    store, each its own transaction, results as lists of rows with .single()), `dotenv` (load_dotenv does nothing),
+    `os` (config's getenv reads .env.example's settings: its password is checked, not used), `sys` (its sys.path edits
+    change a list of its own; sys.exit is raised), `argparse` (no arguments: not --clean) and `logging` (silent, but an
+    error its `except` blocks log, or a schema statement's failure warning, is raised). Everything it writes is kept:
+    its constraints and indexes (5.x syntax as written), its full-text indexes, the three VulnerabilityStandard nodes
+    of its config (id, name, version, status, maintainer, source_url, description), the OWASP risks (OWASP_SC:
+    vulnerability_id "SC01:2025", code, rank, title, description, impact, remediation), the SWC weaknesses (SWC: swc_id
+    "SWC-107", number, title, description, remediation, status) and the CWE entries they MAPS_TO_CWE (CWE: cwe_id,
+    number, name, url; mapping_confidence "direct"), the SCSVS categories (SCSVSCategory: category_id "G1", "C3",
+    "I2", name, category_type General/Component/Integration, control_objective, requirement_count) that HAS_REQUIREMENT
+    their requirements (SCSVSRequirement: requirement_id "C3.1", description; requirement_order, a running number over
+    all 272), the vulnerable and fixed Solidity code examples of OWASP and SWC pages (CodeExample: code, language,
+    compiler version; HAS_VULNERABLE_CODE, HAS_FIXED_CODE, a fixed example FIXES its vulnerable one), each node
+    BELONGS_TO_STANDARD its standard, the 18 bug classes of create_bug_classes.py (BugClass: class_id, name,
+    description, severity Critical/High/Medium/Low) that the OWASP risks, SCSVS categories and SWC weaknesses
+    BELONGS_TO_CLASS by its hand-made tables (an SWC without one by its CWE), and EQUIVALENT_TO between an OWASP risk
+    and an SWC weakness of the same bug class, once each way, "exact" (overlap_percentage 1.0) when both titles share
+    one of five keywords, else "related" (0.5), with via_bug_class. Quirks kept as it writes them: every node has
+    type "web3_vulnerability"; the equivalences are its keyword heuristic's, not the standards'; requirement_order
+    counts across categories (C3.1 is 144); the MitigationPattern label its schema constrains is never written; the
+    2023 OWASP list and SCSVS 1.x in the repository are not read (its config names 2025 and 2.0). Refuses a loader
+    that imports anything else, and any error it logs."""
+    import tarfile
+
+    git_dir = _fetched(WEB3_VULNS, mirror)
+    if git_dir is None:
+        raise CorpusError(f"{WEB3_VULNS}: no fetched mirror under {mirror}")
+    archive = subprocess.run(["git", "--git-dir", str(git_dir), "archive", "--format=tar", WEB3_VULNS_COMMIT,
+                              *WEB3_VULNS_TREES], capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise CorpusError(f"{WEB3_VULNS}: {archive.stderr.decode().strip()}")
+    env = dict(line.split("=", 1) for line in read_file(WEB3_VULNS, WEB3_VULNS_ENV, mirror, WEB3_VULNS_COMMIT)
+               .decode("utf-8").splitlines() if "=" in line and not line.lstrip().startswith("#"))
+    os_module = types.ModuleType("os")  # config's os.getenv: the settings of its .env (its password checked, unused)
+    os_module.getenv = lambda key, default=None: env.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+    neo4j_module = types.ModuleType("neo4j")
+    driver = types.SimpleNamespace(session=lambda **config: _Web3Session(store), close=lambda: None,
+                                   verify_connectivity=lambda **config: None)
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri=None, auth=None, **config: driver)
+
+    def exit_(code: Any = 0) -> None:
+        raise CorpusError(f"{WEB3_VULNS}: its loader exited ({code})")
+
+    sys_module = types.ModuleType("sys")  # its sys.path edits change a list of its own; its sys.exit is raised
+    sys_module.__dict__.update(path=[], exit=exit_)
+    given = {"neo4j": neo4j_module, "dotenv": dotenv, "os": os_module, "sys": sys_module,
+             "logging": _web3_logging(), "argparse": _no_arguments_argparse()}
+    with tempfile.TemporaryDirectory(prefix="web3-vulns-") as root:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(root, filter="data")
+        scripts = Path(root) / "scripts"
+        modules: dict[str, types.ModuleType] = {}
+
+        def load(name: str) -> types.ModuleType:
+            if name in modules:
+                return modules[name]
+            if name not in WEB3_VULNS_MODULES:
+                raise CorpusError(f"{WEB3_VULNS}: its loader imports {name}, which is not read here")
+            path = scripts / (name.replace(".", "/") + ".py")
+            if not path.is_file():
+                path = scripts / name.replace(".", "/") / "__init__.py"
+            module = types.ModuleType(name)
+            module.__file__ = str(path)
+            module.__package__ = name if path.name == "__init__.py" else name.rpartition(".")[0]
+            if path.name == "__init__.py":
+                module.__path__ = [str(path.parent)]
+            module.__dict__["__builtins__"] = {**builtins.__dict__, "__import__": importer}
+            modules[name] = module
+            exec(compile(path.read_text(encoding="utf-8"), f"{WEB3_VULNS}/scripts/{path.relative_to(scripts)}",
+                         "exec"), module.__dict__)  # noqa: S102 - its loader runs
+            return module
+
+        def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (),
+                     level: int = 0) -> Any:
+            if level:
+                package = (globals_ or {}).get("__package__") or ""
+                module = load(f"{package}.{name}" if name else package)
+            elif name in given:
+                return given[name]
+            elif name.split(".")[0] in _WEB3_VULNS_IMPORTS:
+                return builtins.__import__(name, globals_, locals_, fromlist, level)
+            else:
+                module = load(name)
+                if not fromlist and "." in name:
+                    return load(name.split(".")[0])
+            for attr in fromlist or ():
+                if not hasattr(module, attr) and f"{module.__name__}.{attr}" in WEB3_VULNS_MODULES:
+                    setattr(module, attr, load(f"{module.__name__}.{attr}"))
+            return module
+
+        main = scripts / "main.py"
+        namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer},
+                                     "__name__": "__main__", "__file__": str(main)}
+        exec(compile(main.read_text(encoding="utf-8"), f"{WEB3_VULNS}/{WEB3_VULNS_LOADER}", "exec"),
+             namespace)  # noqa: S102 - its loader runs
+
+
 # [s51E source and writer above]
 
 
@@ -24942,6 +25162,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "the product versions it affects with their products and vendors (a 2018 NVD "
                                  "graph's apoc.load.json loader)",
           writer=write_nvd_cve, source=NVD_CVE),
+    Graph("web3-vulnerabilities", "frozen", "smart-contract security standards: the OWASP Smart Contract Top 10 "
+          "(2025), the SWC weakness registry with the CWE entries each maps to, and the SCSVS 2.0 verification "
+          "categories and requirements, their Solidity code examples (vulnerable and fixed), the bug classes each "
+          "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "
+          "loader of the standards' markdown)",
+          writer=write_web3_vulnerabilities, source=WEB3_VULNS),
     # [s51E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

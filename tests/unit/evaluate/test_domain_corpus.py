@@ -11822,6 +11822,138 @@ def test_nvd_cve_refuses_a_loader_or_template_it_does_not_run_as_written(
     assert not any("UNWIND $values" in s for s, _ in store.calls)
 
 
+# web3_bugclass_ontology's loader, shortened to one parser and one node kind, as its modules import one another: its
+# config (.env settings, paths from its own __file__), its client, its parsers package (a relative import) and main.py
+_WEB3_CONFIG = '''import os
+from pathlib import Path
+from dotenv import load_dotenv
+
+load_dotenv()
+NEO4J_URI = os.getenv('NEO4J_URI', 'bolt://localhost:7687')
+NEO4J_PASSWORD = os.getenv('NEO4J_PASSWORD')
+BASE_DIR = Path(__file__).resolve().parent.parent
+SWC_DIR = BASE_DIR / 'SWC-registry' / '2020'
+if not NEO4J_PASSWORD:
+    raise ValueError("NEO4J_PASSWORD not set")
+if not SWC_DIR.exists():
+    raise FileNotFoundError(f"Required data directory not found: {SWC_DIR}")
+'''
+_WEB3_CLIENT = '''from neo4j import GraphDatabase
+import logging
+
+logger = logging.getLogger(__name__)
+
+
+class Neo4jClient:
+    def __init__(self, uri, username, password):
+        self.driver = GraphDatabase.driver(uri, auth=(username, password))
+        self.driver.verify_connectivity()
+
+    def close(self):
+        self.driver.close()
+
+    def create_node(self, label, properties, id_property):
+        props = {k: v for k, v in properties.items() if v is not None}
+        query = f"MERGE (n:{label} {{{id_property}: $id_value}}) SET n += $properties RETURN n"
+        with self.driver.session() as session:
+            node = session.run(query, id_value=props[id_property], properties=props).single()
+            return dict(node['n']) if node else {}
+'''
+_WEB3_PARSER = '''import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent))
+import config
+
+
+class SWCParser:
+    def __init__(self, data_dir):
+        self.data_dir = data_dir
+
+    def parse_all(self):
+        found = []
+        for md_file in sorted(self.data_dir.glob('SWC-*.md')):
+            with open(md_file, 'r', encoding='utf-8') as f:
+                title = re.search(r'# Title\\n(.+)', f.read()).group(1)
+            found.append({'swc_id': md_file.stem, 'title': title, 'type': None})
+        return found
+'''
+_WEB3_MAIN = '''import argparse
+import logging
+import sys
+
+import config
+from neo4j_client import Neo4jClient
+from parsers import SWCParser
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--clean', action='store_true')
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO)
+    logger = logging.getLogger(__name__)
+    client = Neo4jClient(uri=config.NEO4J_URI, username='neo4j', password=config.NEO4J_PASSWORD)
+    try:
+        if args.clean:
+            sys.exit(0)
+        for swc in SWCParser(config.SWC_DIR).parse_all():
+            client.create_node(label='SWC', properties=swc, id_property='swc_id')
+    except Exception as e:
+        logger.error(f"Error during import: {e}", exc_info=True)
+        sys.exit(1)
+    finally:
+        client.close()
+
+
+if __name__ == '__main__':
+    main()
+'''
+
+
+def _web3_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str = _WEB3_MAIN,
+                 swc: str = "# Title\nReentrancy\n") -> Path:
+    files = {".env.example": "# copy to .env\nNEO4J_URI=bolt://localhost:7687\nNEO4J_PASSWORD=your_password_here\n",
+             "scripts/config.py": _WEB3_CONFIG, "scripts/neo4j_client.py": _WEB3_CLIENT,
+             "scripts/parsers/__init__.py": "from .swc_parser import SWCParser\n",
+             "scripts/parsers/swc_parser.py": _WEB3_PARSER, corpus.WEB3_VULNS_LOADER: main,
+             "SWC-registry/2020/SWC-107.md": swc, "SWC-registry/2020/README.txt": "not an SWC page",
+             "OWASP-SC/2025/SC01.md": "# SC01", "SCSVS/2.0/0x100-General/G1.md": "# G1",
+             "OWASP-SC/2023/SC01.md": "# an older list, not read"}
+    # a later commit adds a page the pinned loader must not see
+    pinned = _committed_mirror(tmp_path, "NamhyeonKo+web3_bugclass_ontology", files,
+                               later={"SWC-registry/2020/SWC-108.md": "# Title\nLater\n"})
+    monkeypatch.setattr(corpus, "WEB3_VULNS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_web3_vulnerabilities_runs_its_main_over_a_copy_of_the_pinned_standards(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_web3_vulnerabilities(store, _web3_mirror(tmp_path, monkeypatch))
+    # its modules import one another (parsers' relative import, config read once through sys.path), its config
+    # finds the copied folders by its own __file__ and its .env settings, its None values are filtered as it does
+    assert store.calls == [("MERGE (n:SWC {swc_id: $id_value}) SET n += $properties RETURN n",
+                            {"id_value": "SWC-107", "properties": {"swc_id": "SWC-107", "title": "Reentrancy"}})]
+    assert corpus.graph("web3-vulnerabilities").split == "frozen"
+
+
+@pytest.mark.parametrize(("main", "swc", "refused"), [
+    (_WEB3_MAIN.replace("import config\n", "import config\nimport requests\n"), "# Title\nReentrancy\n",
+     "its loader imports requests, which is not read here"),
+    # an error its except block would only log before exiting: a page its parser cannot read
+    (_WEB3_MAIN, "# no title\n", "its loader logged an error: Error during import"),
+    (_WEB3_MAIN.replace("args = parser.parse_args()", "args = parser.parse_args(['--clean'])"),
+     "# Title\nReentrancy\n", "its loader exited (0)")])
+def test_web3_vulnerabilities_refuses_what_its_loader_does_not_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str, swc: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_web3_vulnerabilities(store, _web3_mirror(tmp_path, monkeypatch, main, swc))
+    assert store.calls == []
+
+
 # [s51E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
