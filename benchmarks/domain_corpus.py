@@ -9842,14 +9842,33 @@ sgraziella/prosopography_LJP (prosopographies without a Neo4j load); siri15243/E
 (IBM's fictional HR attrition data set); and, their repositories not named by the index, a Spanish Docente-Asignatura
 loader (teachers' awards read from an xlsx not seen, two labels), a French One Piece Personnage Cypher file (fictional
 characters, crews and devil fruits; not examined further) and a Spanish Persona loader with an es_fraude flag (a
-fraud-detection model; its data not seen). Seen again, in the corpus or left out before: WxxShirley/FDU_Courses_QA,
-hzz888/CNPoetryKG, 2020-data-integration/data-collection, kinau/P300, indiepopart/spring-graphql, labdados/tec-cid,
-AdrianoII/PortalTransparencia2Neo4j, derrabauke/eu-data-workflow, DFID/dcm-graph,
+fraud-detection model; its data not seen). Also considered and left out: a women-in-science Wikidata loader (py2neo over
+womeninscience28kwithawards.csv, 19,807 persons with occupations, nations and awards by its own comments; its repository
+not named by the index, its CSVs copied by hand into the import folder; valvarezfrias/womenNotebook holds a
+womeninstem.csv with a pandas notebook only); PauloViniciusAF/GenealogiaAcademia-IC (the Acácia platform's academic
+genealogy of FEI and IME-USP faculty, in Portuguese: one label, Pesquisador, its databaseAcacia.py passes
+create_pesquisador one argument too many, and acacia.py scrapes the platform before it writes); akngs/smallworld (Korean
+persons, kinship, memberships and schools from Wikidata as CSVs, analysed with networkx, no Neo4j load);
+liuhuanyong/PersonRelationKnowledgeGraph (a Sogou person-relation crawl into MongoDB, no Neo4j load);
+neo4j-contrib/neo4j-meetups-reporting (Meetup groups: a zipped store, neo4j/datastore.zip, and importers calling the
+Meetup API; no load script over committed files); okolobaxa/neo4j-genealogical-demo (OCR pages of Russian parish
+registers and an Aura agent app, no load script seen); DavidBurguete/Academic-Genealogy, aitoralmeida/academic-genealogy
+and arthurkamienski/academic-genealogy-pagerank (academic genealogies as a Laravel app, GEXF files and a Java PageRank,
+no Neo4j seen); dasmerlon/wikipedia-people-graph (Hadoop and MySQL) and paidamoyo/company-people-graph (a Java exercise
+with test fixtures), no Neo4j seen; neo4j-examples/neo4j-ogm-university (a demo school app, not examined further); and,
+their repositories not named by the index, a job-postings loader (companies, employees, postings and salary ranges from
+CSV paths in environment variables, its data not seen), a Thuy Loi University thesis-metadata loader (documents,
+authors, advisers, topics, majors, degrees; its tlu_metadata_clean.jsonl not in the index), a faculty, institute,
+keyword and publication LOAD CSV script (its CSVs not found), Korean event and person (사건, 인물) loaders over TEI
+persName tags, their files not seen, hadith-narrator STUDIED_UNDER loaders over parquet files and Epstein flight-log
+projects (private persons; bjacobel/epstein is an AppSync and RDS app). Seen again, in the corpus or left out before:
+WxxShirley/FDU_Courses_QA, 2020-data-integration/data-collection, kinau/P300, indiepopart/spring-graphql,
+labdados/tec-cid, AdrianoII/PortalTransparencia2Neo4j, derrabauke/eu-data-workflow, DFID/dcm-graph,
 agroshar/DIT873-Techniques-for-Large-Scale-Data, RomainClaret/mse.wem.project, cerebellumking/BusinessIntelligence,
 IEK-13/MatGraphAI, zackys/handson-neo4j, shawnngtq/database, XavierDELPIERRE/gedcom-neo4j-converter, emarkandu/testdata,
 ethiry/wikikings, THM-Graphs/wikidata2neo4j, JoanWu5/University-Knowledge-Graph, imyself1224/gujihuouha-main,
-Colinasda/KnowledgeGraph, AIDA-UIUC/uiuc-scheduler, the legis-graph guide, the Slovak parliament (Poslanec, Klub) loader
-and the gb_parliament loader.
+Colinasda/KnowledgeGraph, AIDA-UIUC/uiuc-scheduler, the legis-graph guide, the Slovak parliament (Poslanec, Klub)
+loader, the gb_parliament loader, Lobbywatch's Neo4j CSV export, JoaoCCM/TCC-Backend-V2 and hzz888/CNPoetryKG.
 
 [s51F paragraph above]
 """
