@@ -9855,12 +9855,16 @@ Meetup API; no load script over committed files); okolobaxa/neo4j-genealogical-d
 registers and an Aura agent app, no load script seen); DavidBurguete/Academic-Genealogy, aitoralmeida/academic-genealogy
 and arthurkamienski/academic-genealogy-pagerank (academic genealogies as a Laravel app, GEXF files and a Java PageRank,
 no Neo4j seen); dasmerlon/wikipedia-people-graph (Hadoop and MySQL) and paidamoyo/company-people-graph (a Java exercise
-with test fixtures), no Neo4j seen; neo4j-examples/neo4j-ogm-university (a demo school app, not examined further); and,
-their repositories not named by the index, a job-postings loader (companies, employees, postings and salary ranges from
-CSV paths in environment variables, its data not seen), a Thuy Loi University thesis-metadata loader (documents,
-authors, advisers, topics, majors, degrees; its tlu_metadata_clean.jsonl not in the index), a faculty, institute,
-keyword and publication LOAD CSV script (its CSVs not found), Korean event and person (사건, 인물) loaders over TEI
-persName tags, their files not seen, hadith-narrator STUDIED_UNDER loaders over parquet files and Epstein flight-log
+with test fixtures), no Neo4j seen; neo4j-examples/neo4j-ogm-university (a demo school app, not examined further);
+karolow/events-graph-rag (a Katowice cultural institution's 2021 events, projects, coordinators and guests, read from
+karolow/datasets: its CSV at HEAD is a fictionalised translation, the coordinators renamed Emma Thompson or Oliver
+Davis, the institution Kato Centre for Culture, missing participant counts filled in, and the real version before it was
+replaced by its author); and, their repositories not named by the index, a job-postings loader (companies, employees,
+postings and salary ranges from CSV paths in environment variables, its data not seen), a Thuy Loi University
+thesis-metadata loader (documents, authors, advisers, topics, majors, degrees; its tlu_metadata_clean.jsonl not in the
+index), a faculty, institute, keyword and publication LOAD CSV script (its CSVs not found), Korean event and person
+(사건, 인물) loaders over TEI persName tags, their files not seen, hadith-narrator STUDIED_UNDER loaders over parquet
+files, a Brønnøysund roles loader (the Norwegian register's bulk downloads, none committed) and Epstein flight-log
 projects (private persons; bjacobel/epstein is an AppSync and RDS app). Seen again, in the corpus or left out before:
 WxxShirley/FDU_Courses_QA, 2020-data-integration/data-collection, kinau/P300, indiepopart/spring-graphql,
 labdados/tec-cid, AdrianoII/PortalTransparencia2Neo4j, derrabauke/eu-data-workflow, DFID/dcm-graph,
