@@ -10143,6 +10143,63 @@ ebb-earl-co/libraries_io, yurix/threatcopilot and the Alire (Ada) package index.
 
 [s51E paragraph above]
 
+Helper s51F's paragraph, written blind for the fifty-first split (domain: people and organisations, social networks,
+genealogy, NGOs, communities, universities, employment, crowdsourced knowledge, languages other than English; begun at
+05:54 UTC on 6 December 2026, deadline 07:15): no graph added. No candidate found met the rules (real data, a committed
+Neo4j load script over committed files, 300 nodes or more, not in the corpus or left out before) in time, so no writer,
+Graph entry, questions or tests were written and no xgrag command was run on anything. Searched: the code corpus
+(university students, professors and courses; Nobel laureates and affiliations; Wikidata politicians and parliaments;
+Dream of the Red Chamber and Jin Yong characters and sects; genealogy, GEDCOM and family trees; German, Portuguese,
+Korean, Turkish and Chinese words for staff, departments, NGOs, universities, listed-company executives and
+shareholders, poets; CORDIS and Horizon 2020 participants; board interlocks; H-1B employers, job postings and HR
+attrition; volunteers, donors and non-profits; academicians and learned societies), the pages corpus (royal-family
+genealogies, university and professor graphs), exact strings (Investigator.EmailAddress, avgDifficulty: difficulty,
+MERGE (d:Docente, MERGE (i:Investigador, MERGE (v:Verein, MERGE (u:Universidade, MERGE (p:Personnage, file:///personas,
+file:///members.csv, file:///laureates, file:///scientists) and repository names (alumni, prosopo, familien,
+network-neo4j, thordal, btibert). Considered and left out: Changmuzi/financial_graph (a Chinese listed-company graph of
+executives, chairmen, legal representatives, shareholders, suppliers and customers, 2020: its program/graph_generate.py
+loads output/data_neo4j/, but the Company, Person and person_chairmanof_company part-files are absent from the mirror,
+over its size limit, so no node could be loaded); SimonThordal/nobles (Brian Tompsett's Hull royal genealogy: a scraper
+and 17 test pages, no data and no Neo4j load committed); SimonThordal/WikiPhilosophers (pickled Wikipedia pages and a
+networkx graph, no Neo4j); Btibert3/SearchNetwork, Btibert3/neo4ipeds and Btibert3/neo4j-mission-statement-topics
+(college data as R data files and R scripts, no Neo4j load file seen in their listings; not examined further);
+zachsowerby/Roman_Prosopography, lvansnippenburg/webapp-prosopography, patterson-s/prosopography and
+sgraziella/prosopography_LJP (prosopographies without a Neo4j load); siri15243/Employee-Attrition---Insights-using-Neo4j
+(IBM's fictional HR attrition data set); and, their repositories not named by the index, a Spanish Docente-Asignatura
+loader (teachers' awards read from an xlsx not seen, two labels), a French One Piece Personnage Cypher file (fictional
+characters, crews and devil fruits; not examined further) and a Spanish Persona loader with an es_fraude flag (a
+fraud-detection model; its data not seen). Also considered and left out: a women-in-science Wikidata loader (py2neo over
+womeninscience28kwithawards.csv, 19,807 persons with occupations, nations and awards by its own comments; its repository
+not named by the index, its CSVs copied by hand into the import folder; valvarezfrias/womenNotebook holds a
+womeninstem.csv with a pandas notebook only); PauloViniciusAF/GenealogiaAcademia-IC (the Acácia platform's academic
+genealogy of FEI and IME-USP faculty, in Portuguese: one label, Pesquisador, its databaseAcacia.py passes
+create_pesquisador one argument too many, and acacia.py scrapes the platform before it writes); akngs/smallworld (Korean
+persons, kinship, memberships and schools from Wikidata as CSVs, analysed with networkx, no Neo4j load);
+liuhuanyong/PersonRelationKnowledgeGraph (a Sogou person-relation crawl into MongoDB, no Neo4j load);
+neo4j-contrib/neo4j-meetups-reporting (Meetup groups: a zipped store, neo4j/datastore.zip, and importers calling the
+Meetup API; no load script over committed files); okolobaxa/neo4j-genealogical-demo (OCR pages of Russian parish
+registers and an Aura agent app, no load script seen); DavidBurguete/Academic-Genealogy, aitoralmeida/academic-genealogy
+and arthurkamienski/academic-genealogy-pagerank (academic genealogies as a Laravel app, GEXF files and a Java PageRank,
+no Neo4j seen); dasmerlon/wikipedia-people-graph (Hadoop and MySQL) and paidamoyo/company-people-graph (a Java exercise
+with test fixtures), no Neo4j seen; neo4j-examples/neo4j-ogm-university (a demo school app, not examined further);
+karolow/events-graph-rag (a Katowice cultural institution's 2021 events, projects, coordinators and guests, read from
+karolow/datasets: its CSV at HEAD is a fictionalised translation, the coordinators renamed Emma Thompson or Oliver
+Davis, the institution Kato Centre for Culture, missing participant counts filled in, and the real version before it was
+replaced by its author); and, their repositories not named by the index, a job-postings loader (companies, employees,
+postings and salary ranges from CSV paths in environment variables, its data not seen), a Thuy Loi University
+thesis-metadata loader (documents, authors, advisers, topics, majors, degrees; its tlu_metadata_clean.jsonl not in the
+index), a faculty, institute, keyword and publication LOAD CSV script (its CSVs not found), Korean event and person
+(사건, 인물) loaders over TEI persName tags, their files not seen, hadith-narrator STUDIED_UNDER loaders over parquet
+files, a Brønnøysund roles loader (the Norwegian register's bulk downloads, none committed) and Epstein flight-log
+projects (private persons; bjacobel/epstein is an AppSync and RDS app). Seen again, in the corpus or left out before:
+WxxShirley/FDU_Courses_QA, 2020-data-integration/data-collection, kinau/P300, indiepopart/spring-graphql,
+labdados/tec-cid, AdrianoII/PortalTransparencia2Neo4j, derrabauke/eu-data-workflow, DFID/dcm-graph,
+agroshar/DIT873-Techniques-for-Large-Scale-Data, RomainClaret/mse.wem.project, cerebellumking/BusinessIntelligence,
+IEK-13/MatGraphAI, zackys/handson-neo4j, shawnngtq/database, XavierDELPIERRE/gedcom-neo4j-converter, emarkandu/testdata,
+ethiry/wikikings, THM-Graphs/wikidata2neo4j, JoanWu5/University-Knowledge-Graph, imyself1224/gujihuouha-main,
+Colinasda/KnowledgeGraph, AIDA-UIUC/uiuc-scheduler, the legis-graph guide, the Slovak parliament (Poslanec, Klub)
+loader, the gb_parliament loader, Lobbywatch's Neo4j CSV export, JoaoCCM/TCC-Backend-V2 and hzz888/CNPoetryKG.
+
 [s51F paragraph above]
 """
 
