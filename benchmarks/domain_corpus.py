@@ -9865,8 +9865,6 @@ Lkruitwagen/global-fossil-fuel-supply-chain, AlinaGalenina/Electrical_networksDB
 JoelHutchinson/aqnet, AntonyStorti/Data-Management-Systems, mlnrt/himalayan-database-neo4j-import-tool and
 neo4j-product-examples/supply-chain-logistics-demo.
 
-[s51A paragraph above]
-
 Helper s51B's paragraph, written blind for the fifty-first split (domain searched: commerce, finance, business,
 economics, companies, trade and banking, in English, Chinese, Korean, Japanese, German, Portuguese and Vietnamese;
 begun at 05:53:29 UTC on 6 December 2026, its deadline 07:15). hubei-tender-awards:
@@ -9917,8 +9915,6 @@ before: rafascborges/KNOW-NET-COMPET, medialab/toflit18, opensanctions/offshore-
 jm199504/Financial-Knowledge-Graphs, kinau/P300, POOJITHA29CJ/mutualFund_recommendation_engine, the Chemicals in
 Cosmetics load, the VN30 kg_staging guide, imchein/Final-Project-Allocation-Education,
 neo4j-product-examples/graphrag-examples and the neo4j-graph-examples icij-* graphs.
-
-[s51B paragraph above]
 
 Helper s51C's paragraph, written blind for the fifty-first split (domain searched: science, medicine, health,
 biology, chemistry, education and research; begun at 05:52 UTC on 6 December 2026, deadline 07:15).
@@ -10025,8 +10021,6 @@ minh-swinburne/cos30049-hbv-tracker, ddmoitra/Neo4j-Solar_System_Graph_Database,
 r-flores/Ingredients-found-in-packaged-foods-database, atilara/recipes-book-db, the FoodData Central imports,
 dgg32's repositories and the neo4j-graph-examples repositories.
 
-[s51C paragraph above]
-
 Helper s51D's paragraph, written blind for the fifty-first split (domain: culture, music, film, television, books, art,
 games, media, religion and history; begun at 05:52 UTC on 6 December 2026, deadline 07:15). doctor-who is
 github.com/graph-labs/neo4j-training-tdd ("Neo4j training exercises", the test-driven exercises of a Neo4j training by
@@ -10081,8 +10075,6 @@ lsiecker/Knowledge-Engineering (Oscars), huynd2174/Social-Network-Analyst- (kpop
 sbarnesisrael/caphar, bmckinney/jazz-graph, eddgh/music-recommendation-graph, imyself1224/gujihuouha-main,
 Colinasda/KnowledgeGraph, JoanWu5/University-Knowledge-Graph, CourierKyn/eureka-kg, the MoMA scraping tutorial and a
 Pali sutta verse LOAD CSV.
-
-[s51D paragraph above]
 
 Helper s51E's paragraph, written blind for the fifty-first split (domain searched: software and IT, code dependencies
 and packages, cybersecurity (CVEs, ATT&CK, malware, threat intelligence, security standards), networks, cloud, DevOps,
@@ -10141,8 +10133,6 @@ at run time), javascript-ecosystem/neo4j, jimdigriz/bgpexplore, Kanakjr/GraphIAM
 spcampbell/combine-to-neo4j, dbroeglin/ossdb, sergzin/flamingbutter, wagenrace/python_dep_graph,
 ebb-earl-co/libraries_io, yurix/threatcopilot and the Alire (Ada) package index.
 
-[s51E paragraph above]
-
 Helper s51F's paragraph, written blind for the fifty-first split (domain: people and organisations, social networks,
 genealogy, NGOs, communities, universities, employment, crowdsourced knowledge, languages other than English; begun at
 05:54 UTC on 6 December 2026, deadline 07:15): no graph added. No candidate found met the rules (real data, a committed
@@ -10200,7 +10190,33 @@ ethiry/wikikings, THM-Graphs/wikidata2neo4j, JoanWu5/University-Knowledge-Graph,
 Colinasda/KnowledgeGraph, AIDA-UIUC/uiuc-scheduler, the legis-graph guide, the Slovak parliament (Poslanec, Klub)
 loader, the gb_parliament loader, Lobbywatch's Neo4j CSV export, JoaoCCM/TCC-Backend-V2 and hzz888/CNPoetryKG.
 
-[s51F paragraph above]
+The fifty-first split (declared 2026-12-06, thirty-fourth session, before any xgrag command ran on its graphs). Six
+helpers (launched at 05:52 UTC with a deadline of 07:15, the briefs of HELPERS.md; this time the government and law
+domain, where the last helper found nothing, was replaced by geography, transport, infrastructure, energy, environment,
+agriculture and open government data) reported within 25 minutes; five delivered a graph and one (people and
+organisations) found none that met the rules: FIFTY_FIRST_POOL = doctor-who, hubei-tender-awards, portugal-venues,
+research-communities, web3-vulnerabilities, drawn by `sorted(random.Random(79).sample(sorted(FIFTY_FIRST_POOL), 5))`
+= all five: **frozen** (14 questions each). Declared as the helpers report them: hubei-tender-awards has 2 labels,
+below the 3 the brief aims for (its loader makes one Winner node per notice, so a company that won k notices is k
+nodes of one name); portugal-venues is of the culture domain as much as of geography (Portugal's cultural venues in
+its municipalities, districts and regions), and its room types are codes that no node explains (the committed file has
+no header line); research-communities's rows come from a Scopus export committed to a public repository (the corpus
+reads it from the mirror and commits only its questions; Scopus's terms restrict redistributing exports), and its
+loader reads the UTF-8 file as Latin-1, as written, so 46 titles hold garbled characters; doctor-who is a training's
+copy of Ian Robinson's and Jim Webber's tutorial data (429 of its 447 planets have no relationship). Only doctor-who
+and web3-vulnerabilities have relationship properties, so only they have relationship-property questions.
+
+[s52A paragraph above]
+
+[s52B paragraph above]
+
+[s52C paragraph above]
+
+[s52D paragraph above]
+
+[s52E paragraph above]
+
+[s52F paragraph above]
 """
 
 from __future__ import annotations
@@ -10361,6 +10377,9 @@ FORTY_NINTH_POOL = ("friends-episodes", "israel-laws", "swift-codes")
 FORTY_NINTH_SEED = 77
 FIFTIETH_POOL = ("apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films")
 FIFTIETH_SEED = 78
+FIFTY_FIRST_POOL = ("doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities",
+                    "web3-vulnerabilities")
+FIFTY_FIRST_SEED = 79
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -20242,7 +20261,7 @@ def write_portugal_venues(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s51A source and writer above]
+# [s52A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -21030,7 +21049,7 @@ def write_hubei_tender_awards(store: Any, mirror: Path) -> None:
     graph.create_relation()
 
 
-# [s51B source and writer above]
+# [s52B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -21976,7 +21995,7 @@ def write_research_communities(store: Any, mirror: Path) -> None:
     _run_loader(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_LOADER, source, importer, print=_quiet)
 
 
-# [s51C source and writer above]
+# [s52C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -22711,7 +22730,7 @@ def write_doctor_who(store: Any, mirror: Path) -> None:
         store.query(_five(statement), read_only=False)
 
 
-# [s51D source and writer above]
+# [s52D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -23334,7 +23353,7 @@ def write_web3_vulnerabilities(store: Any, mirror: Path) -> None:
              namespace)  # noqa: S102 - its loader runs
 
 
-# [s51E source and writer above]
+# [s52E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -24070,7 +24089,7 @@ def write_faculty_coauthors(store: Any, mirror: Path) -> None:
                       "this writer was written for)")
 
 
-# [s51F source and writer above]
+# [s52F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -24999,7 +25018,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "(cinema, dança, música, teatro...), the municipality each is in, and the "
                                         "308 municipalities' districts and NUTS regions",
           writer=write_portugal_venues, source=PT_VENUES),
-    # [s51A Graph above]
+    # [s52A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -25070,7 +25089,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "the winning company and its winning price (a Tender Bot's crawled "
                                             "data, in Chinese)",
           writer=write_hubei_tender_awards, source=HUBEI_TENDERS),
-    # [s51B Graph above]
+    # [s52B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -25127,7 +25146,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "papers (title, year), their authors, the journals or proceedings "
                                             "they appeared in and their years",
           writer=write_research_communities, source=RESEARCH_COMMUNITIES),
-    # [s51C Graph above]
+    # [s52C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -25179,7 +25198,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
           "regenerated, species and the planets they come from, and the Dalek props and their parts",
           writer=write_doctor_who, source=DOCTOR_WHO),
-    # [s51D Graph above]
+    # [s52D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -25225,7 +25244,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "
           "loader of the standards' markdown)",
           writer=write_web3_vulnerabilities, source=WEB3_VULNS),
-    # [s51E Graph above]
+    # [s52E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -25267,7 +25286,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
           "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
           writer=write_faculty_coauthors, source=FACULTY),
-    # [s51F Graph above]
+    # [s52F Graph above]
 ]}
 
 

@@ -249,6 +249,9 @@ SPLITS = [
     ("fiftieth", 78, "spent",
      ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"],
      ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"]),
+    ("fifty_first", 79, "frozen",
+     ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"],
+     ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8174,7 +8177,7 @@ def test_portugal_venues_is_pinned_and_frozen() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.PT_VENUES_COMMIT)
 
 
-# [s51A tests above]
+# [s52A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -9322,7 +9325,7 @@ def test_hubei_tender_awards_is_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.HUBEI_TENDERS_COMMIT)
 
 
-# [s51B tests above]
+# [s52B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -10333,7 +10336,7 @@ def test_research_communities_refuses_what_its_loader_is_not_read_for(
     assert store.calls == []
 
 
-# [s51C tests above]
+# [s52C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -11265,7 +11268,7 @@ def test_doctor_who_is_a_frozen_graph_of_its_repository() -> None:
                                                         corpus.write_doctor_who)
 
 
-# [s51D tests above]
+# [s52D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -11954,7 +11957,7 @@ def test_web3_vulnerabilities_refuses_what_its_loader_does_not_do(
     assert store.calls == []
 
 
-# [s51E tests above]
+# [s52E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -12766,4 +12769,4 @@ def test_faculty_coauthors_refuses_a_loader_that_no_longer_ends_in_its_gds_proje
         corpus.write_faculty_coauthors(Recorder(), _faculty_mirror(tmp_path, monkeypatch, loader))
 
 
-# [s51F tests above]
+# [s52F tests above]
