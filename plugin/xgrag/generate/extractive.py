@@ -2749,6 +2749,14 @@ class _Reading:
         return {KIND_CLASS} if self._in_class(step.to) or self._located_at(step) else set()
 
     @functools.cached_property
+    def _one_types(self) -> set[str]:
+        """The types of the named entities the question refers to as "the <name> one(s)": of the kind its "which"
+        asks for ("which radar came after the Jul 2011 one")."""
+        low = self.question.lower()
+        return {t for n in self.mentioned if (t := self.types.get(n)) is not None
+                and re.search(r"\bthe\s+" + re.escape((self.mention_of.get(n) or n).lower()) + r"\s+ones?\b", low)}
+
+    @functools.cached_property
     def _who_plays(self) -> bool:
         """The question asks who plays, played or portrays a part ("who plays X", "who played the woman X loves")."""
         return _WHO_PLAYS.match(self.question) is not None
@@ -2892,6 +2900,11 @@ class _Reading:
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
         what = what | named | (set() if end.value else self.kind_values.get(end.to, set()))
+        # "which radar came after the Jul 2011 one" names the Jul 2011 radar by "one": the noun asked is the named
+        # entity's kind, whatever its type is called (a Date), and another entity whose name merely says the noun
+        # ("Build your own radar", a Technology) is no radar (tech-radar, spent, answered that technology)
+        if self._one_types and not end.value and self.wh_noun is not None:
+            what = what | {self.wh_noun} if end_type in self._one_types else what - named
         # a town, a city or a village asked is an entity typed as a place in general ("which town does the E-road
         # from Eceabat lead to": a Place, not the Country it is in; european-e-roads, spent)
         if end_type and self.wh_noun in _SETTLEMENT_STEMS and content_stems(key_text(end_type)) & _GENERIC_PLACE_STEMS:

@@ -2817,6 +2817,16 @@ def test_who_plays_a_part_is_its_player_not_a_part() -> None:
     assert _read("Who plays Do Min-joon?", facts) == ("Kim Soo-hyun.", ["b"])
 
 
+def test_the_named_one_says_the_kind_asked() -> None:
+    # tech-radar (spent): radars are Date nodes; "which radar came after the Jul 2011 one" asks for a Date, not
+    # the technology "Build your own radar" whose name says the noun
+    facts = [_edge("n", "Jul 2011", "NEXT", "Mar 2012", "Date", "Date"),
+             _edge("o", "Build your own radar_Jul 2011_Trial", "ON_DATE", "Jul 2011", "Recommendation", "Date"),
+             _edge("t", "Build your own radar_Jul 2011_Trial", "TECHNOLOGY", "Build your own radar",
+                   "Recommendation", "Technology")]
+    assert _read("Which radar came after the Jul 2011 one?", facts) == ("Mar 2012.", ["n"])
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
