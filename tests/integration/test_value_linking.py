@@ -642,6 +642,24 @@ def test_an_identifier_of_the_mapping_is_stated_only_when_the_question_names_it(
                 .properties.values() if f.key == "id"]
 
 
+def test_a_key_that_says_its_label_is_stated_when_the_question_says_its_other_words(server: Neo4jStore) -> None:
+    # tmdb-films (spent): a Movie's key `movie_id`; "what is the TMDB id of X" says "id", not "movie"
+    wipe(server)
+    server.query("""
+        CREATE (:Movie {movie_id: 2291, title: "Jacob's Ladder", release_date: '1990-11-02'})
+              -[:directedBy]->(:Director {name: 'Adrian Lyne'})
+        """, read_only=False)
+    films = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Movie", key="movie_id", name=["title"], facts=["release_date"]),
+        EntityMapping(label="Director", key="name", name=["name"])]))
+    retriever = Retriever(films)
+    asked = retriever.retrieve("What is the TMDB id of Jacob's Ladder?")
+    assert {f.text for f in asked.properties.values() if f.key == "movie_id"} == {"2291"}
+    # not asked: no key in the context
+    assert not [f for f in retriever.retrieve("When was Jacob's Ladder released?").properties.values()
+                if f.key == "movie_id"]
+
+
 def test_a_key_said_in_chinese_is_stated(server: Neo4jStore) -> None:
     # china-industry-chain (spent): "贵州茅台的公司全称是什么" names its key `fullname` in Chinese (全称: full name)
     wipe(server)

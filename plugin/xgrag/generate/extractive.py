@@ -199,7 +199,7 @@ _SPAN_SIDES = {
     "~start": (("since",), {"from", "start", "started", "starts", "since", "began", "begin"}),
 }
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
-_SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
+_SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other", "else"})
 _WH = frozenset({"which", "what"})
 # a parent asked -> the relations the child's side says it with (SON_OF, DAUGHTER_OF, CHILD_OF)
 _PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother", "parent", "parents", "dad", "mum",

@@ -2827,6 +2827,17 @@ def test_the_named_one_says_the_kind_asked() -> None:
     assert _read("Which radar came after the Jul 2011 one?", facts) == ("Mar 2012.", ["n"])
 
 
+def test_what_else_asks_for_what_is_shared_past_the_one_set_aside() -> None:
+    # open-targets-indications (spent): "besides X, what else is the drug for X indicated for" is the drug's other
+    # disease, not the drug
+    facts = [_edge("x", "ETRIPAMIL", "INTERACTS_WITH", "paroxysmal supraventricular tachycardia", "Drug", "Disease"),
+             _edge("y", "ETRIPAMIL", "INTERACTS_WITH", "atrial fibrillation", "Drug", "Disease"),
+             _prop("a", "ETRIPAMIL", "isApproved", "false", "Drug")]
+    question = ("Besides paroxysmal supraventricular tachycardia, what else is the drug for paroxysmal "
+                "supraventricular tachycardia indicated for?")
+    assert _read(question, facts) == ("atrial fibrillation.", ["x", "y"])
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
