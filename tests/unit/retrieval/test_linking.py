@@ -467,6 +467,20 @@ def test_a_one_word_title_typed_in_lower_case_beside_a_capitalised_name_is_a_wor
     assert ids("Who wrote a fall poem for Kishwar Desai?") == ["f", "k"]
 
 
+def test_titles_typed_in_lower_case_one_after_the_other_are_a_phrase_of_the_question() -> None:
+    # tmdb-films (spent): "the box office" linked the films "The Box" and "Office" beside the film named
+    cands = [(Node("c", "Children of a Lesser God", type="Movie"), 1.0), (Node("b", "The Box", type="Movie"), 1.0),
+             (Node("o", "Office", type="Movie"), 1.0)]
+
+    def ids(question: str) -> list[str]:
+        return sorted(le.node.id for le in select_whole(question, cands)[0])
+
+    assert ids("How much did Children of a Lesser God earn at the box office?") == ["c"]
+    # one alone, after an article, is still the thing named; typed as stored, the titles
+    assert ids("Is Children of a Lesser God older than the box?") == ["b", "c"]
+    assert ids("Did Children of a Lesser God earn more than The Box or Office?") == ["b", "c", "o"]
+
+
 def test_a_word_of_the_key_between_a_kind_and_its_value_is_skipped_and_a_label_alone_names_nothing() -> None:
     """"racket model 87" names the Racket keyed by modelID 87; a node named by its label alone ("Tension") is linked
     by no word of a question (the word says the kind asked), though by its key or its values it is."""
