@@ -2251,6 +2251,8 @@ class _Reading:
         chains = [c for c in chains if not any(
             s.to in self.excluded or (s.fact.via is not None and {s.fact.head, s.fact.via[1]} & self.excluded)
             for s in c.steps)] or chains
+        # (the types the chains end at, which `_noun_farther` weighs against each other)
+        self.end_types = {t for c in chains if not c.steps[-1].value and (t := self.types.get(c.steps[-1].to))}
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)
@@ -3129,8 +3131,30 @@ class _Reading:
                 # does not say ("best rating", "max price") is that bound, not the value asked ("what is X rated":
                 # its `rating_value` 4.07, not its `best_rating` 5; fragrantica-perfumes, spent)
                 bool(end.value and _key_word_set(end.relation) & _BOUND_WORDS - self.token_set),
+                self._noun_farther(end),
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
+
+    def _noun_farther(self, end: _Step) -> bool:
+        """Where no type of the context says the noun asked, whether the entity a chain ends at is of a type less
+        close to it than the closest (the cosine of their embeddings, to two places): between chains equal in all
+        else, "which genome was sampled in Sonoma County" is the Strain FOUND_IN it, not the Person LOCATED_IN it
+        (coronavirus-strains, spent, answered the person: only the facts' closeness to the question told the two
+        apart). Weighed among the types the chains end at (`end_types`); a value is never farther: this tells
+        entities apart, not an entity from a value."""
+        typ = None if end.value else self.types.get(end.to)
+        if typ is None or self.wh_noun is None or self.wh_noun in self.type_words or not self._type_closeness:
+            return False
+        return self._type_closeness.get(typ, 0.0) < max(self._type_closeness.get(t, 0.0) for t in self.end_types)
+
+    @functools.cached_property
+    def _type_closeness(self) -> dict[str, float]:
+        word = next((w for w in re.findall(r"[^\W\d_]+", self.question.lower()) if stem(w) == self.wh_noun), None)
+        types = sorted({t for t in self.types.values() if t})
+        if word is None or not types:
+            return {}
+        vec = self.reader._embed([word, *(key_text(t) for t in types)])
+        return {t: round(float(vec[word] @ vec[key_text(t)]), 2) for t in types}
 
     @functools.cached_property
     def _namesake_said(self) -> dict[str, int]:

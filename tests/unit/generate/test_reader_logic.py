@@ -2838,6 +2838,33 @@ def test_what_else_asks_for_what_is_shared_past_the_one_set_aside() -> None:
     assert _read(question, facts) == ("atrial fibrillation.", ["x", "y"])
 
 
+class _NounEmbedder(ConstantEmbedder):
+    """The constant vector for every text but "genome" and the types "Strain" and "Pathogen", which lean away from
+    it towards "genome" (the Pathogen closest): only a tie-break that reads the noun asked against the types can
+    prefer the Strain."""
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        out = super().embed(texts)
+        for i, text in enumerate(texts):
+            if text.lower() in ("genome", "pathogen"):
+                out[i] = np.array([0.6, 0.8, 0.0, 0.0])
+            elif text.lower() == "strain":
+                out[i] = np.array([0.8, 0.6, 0.0, 0.0])
+        return out
+
+
+def test_a_noun_no_type_says_prefers_the_type_closest_to_it_between_equal_chains() -> None:
+    # coronavirus-strains (spent): "which genome was sampled in X": a Strain FOUND_IN X, a Person LOCATED_IN X;
+    # no type says "genome" and no relation "sampled"
+    facts = [_edge("p", "Person 2020-03-07 USA/CA-CDPH-UC1/2020", "LOCATED_IN", "Sonoma County", "Person", "Admin2"),
+             _edge("s", "USA/CA-CDPH-UC1/2020", "FOUND_IN", "Sonoma County", "Strain", "Admin2"),
+             # (a type closer still, that no chain from Sonoma County ends at, weighs nothing)
+             _edge("h", "SARS-CoV-2", "HAS", "USA/WA1/2020", "Pathogen", "Strain")]
+    question = "Which genome was sampled in Sonoma County?"
+    g = ExtractiveReader(_NounEmbedder()).generate("", question=question, facts=tuple(facts))
+    assert (g.text, list(g.evidence)) == ("USA/CA-CDPH-UC1/2020.", ["s"])
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own
