@@ -156,9 +156,32 @@ def most_said(alike: Mapping[_K, str], typed: Iterable[str], q_words: AbstractSe
     as a digital release in 2006": "Rhino (digital, 2006)", not "Rhino (cd, 2006)"; wareham-discography, spent):
     the linker's `select_whole` and the reader's `mention_words` both read this."""
     typed_set = set(typed)
-    said = {k: len((set(key_tokens(name)) - typed_set) & q_words) for k, name in alike.items()}
+    said = {k: sum(1 for w in set(key_tokens(name)) - typed_set if _said_alike(w, q_words))
+            for k, name in alike.items()}
     most = max(said.values(), default=0)
     return {k for k, n in said.items() if n == most} if most else set(said)
+
+
+# Endings that make one root into words of other kinds ("resist": "resistive", "resistance"; "electr": "electric",
+# "electrical"), longest first; a root keeps at least _ROOT_MIN letters
+_DERIVED = tuple(sorted(("ive", "ance", "ence", "ant", "ent", "ion", "ation", "al", "ical", "ic", "ity", "ness",
+                         "ment", "ing", "ed", "er", "or", "ory", "ous", "ively", "ly"), key=len, reverse=True))
+_ROOT_MIN = 4
+
+
+def _root(word: str) -> str:
+    """`word` without one ending of `_DERIVED` ("resistive" -> "resist"), or whole where none leaves a root."""
+    return next((word[:-len(e)] for e in _DERIVED if word.endswith(e) and len(word) - len(e) >= _ROOT_MIN), word)
+
+
+def _said_alike(word: str, q_words: AbstractSet[str]) -> bool:
+    """The question says `word`, or a word of its root in another form (`_root`): "band resistance" says the
+    Resistive of "Band Resistive" beside "Band-assisted" (exrx-exercises, spent: both were linked by "band", and
+    the assisted band's exercise answered); "internet" does not say "internal"."""
+    if word in q_words:
+        return True
+    root = _root(word)
+    return any(_root(q) == root for q in q_words)
 
 
 def key_words(key: str) -> tuple[str, ...]:

@@ -816,6 +816,12 @@ def test_most_said_keeps_the_names_whose_other_words_the_question_says_most() ->
     # the typed words themselves do not count ("2006" typed as the name's part tells nothing apart)
     assert most_said({"x": "Rhino 2006", "y": "Rhino 2007"}, ["rhino", "2006"], set(key_tokens("Rhino 2006"))) \
         == {"x", "y"}
+    # a word of the same root says it in another form (exrx-exercises, spent: "band resistance" is the Band
+    # Resistive, not the Band-assisted); a shorter shared beginning does not ("intern" of "internal", "internet")
+    bands = {"r": "Band Resistive", "a": "Band-assisted"}
+    assert most_said(bands, ["band"], set(key_tokens("Which exercise is done with band resistance?"))) == {"r"}
+    assert most_said({"i": "Port internal", "n": "Port network"}, ["port"], set(key_tokens("port internet"))) \
+        == {"i", "n"}
 
 
 def test_a_place_named_kind_of_name_is_linked_by_its_name_where_the_question_says_the_kind() -> None:
