@@ -25012,7 +25012,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "parts of it that hold or receive a reference, and which law or part each one "
                                    "refers to (a 2021 university project's graph)",
           writer=write_israel_laws, source=ISRAEL_LAWS),
-    Graph("portugal-venues", "frozen", "Portugal's cultural facilities (a course database of FEUP, in Portuguese): "
+    Graph("portugal-venues", "spent", "Portugal's cultural facilities (a course database of FEUP, in Portuguese): "
                                         "some 1,080 theatres, cinemas, auditoriums, bullrings and fado houses with "
                                         "their capacity, room type code and address, the activities held in each "
                                         "(cinema, dança, música, teatro...), the municipality each is in, and the "
@@ -25084,7 +25084,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "that contains it and the investors that own stakes in it (Neo4j's partner team's "
                                  "example)",
           writer=write_apevue, source=APEVUE),
-    Graph("hubei-tender-awards", "frozen", "Award notices (中标结果公告) of Hubei's public-resource trading platform, "
+    Graph("hubei-tender-awards", "spent", "Award notices (中标结果公告) of Hubei's public-resource trading platform, "
                                             "2023-2024: each tender's title, trade, notice text and buyer, and "
                                             "the winning company and its winning price (a Tender Bot's crawled "
                                             "data, in Chinese)",
@@ -25142,7 +25142,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "2020 Darwin Core export): its orders, families and genera, each "
                                                "taxon labelled by its rank with its parent, names and ids",
           writer=write_sordariomycetes_taxonomy, source=TAX2GRAPH),
-    Graph("research-communities", "frozen", "a research community's publications from a Scopus export: the "
+    Graph("research-communities", "spent", "a research community's publications from a Scopus export: the "
                                             "papers (title, year), their authors, the journals or proceedings "
                                             "they appeared in and their years",
           writer=write_research_communities, source=RESEARCH_COMMUNITIES),
@@ -25193,7 +25193,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tmdb-films", "spent", "some 45,000 films of The Movies Dataset (TMDB) in an Indonesian project's graph: "
           "each film's title, release date and revenue, its directors, genres and keywords, and the actors "
           "(without the films they acted in)", writer=write_film_kg, source=FILM_KG),
-    Graph("doctor-who", "frozen", "the Doctor Who universe of a Neo4j training's exercises: the classic and new "
+    Graph("doctor-who", "spent", "the Doctor Who universe of a Neo4j training's exercises: the classic and new "
           "series' stories by number and title in broadcast order, the characters, companions, enemies and allies "
           "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
           "regenerated, species and the planets they come from, and the Dalek props and their parts",
@@ -25238,7 +25238,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "the product versions it affects with their products and vendors (a 2018 NVD "
                                  "graph's apoc.load.json loader)",
           writer=write_nvd_cve, source=NVD_CVE),
-    Graph("web3-vulnerabilities", "frozen", "smart-contract security standards: the OWASP Smart Contract Top 10 "
+    Graph("web3-vulnerabilities", "spent", "smart-contract security standards: the OWASP Smart Contract Top 10 "
           "(2025), the SWC weakness registry with the CWE entries each maps to, and the SCSVS 2.0 verification "
           "categories and requirements, their Solidity code examples (vulnerable and fixed), the bug classes each "
           "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "

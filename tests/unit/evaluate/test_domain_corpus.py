@@ -249,7 +249,7 @@ SPLITS = [
     ("fiftieth", 78, "spent",
      ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"],
      ["apevue-50", "faculty-coauthors", "nvd-cve", "sordariomycetes-taxonomy", "tmdb-films"]),
-    ("fifty_first", 79, "frozen",
+    ("fifty_first", 79, "spent",
      ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"],
      ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"]),
 ]
@@ -8172,7 +8172,7 @@ def test_portugal_venues_refuses_a_script_without_its_import(tmp_path: Path, mon
 
 
 def test_portugal_venues_is_pinned_and_frozen() -> None:
-    assert corpus.graph("portugal-venues").split == "frozen"
+    assert corpus.graph("portugal-venues").split == "spent"
     assert corpus.graph("portugal-venues").repo == corpus.PT_VENUES
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.PT_VENUES_COMMIT)
 
@@ -9321,7 +9321,7 @@ def test_hubei_tender_awards_refuses_a_loader_without_build_graph(tmp_path: Path
 
 def test_hubei_tender_awards_is_read_at_its_pinned_commit() -> None:
     assert corpus.graph("hubei-tender-awards").source == corpus.HUBEI_TENDERS
-    assert corpus.graph("hubei-tender-awards").split == "frozen"
+    assert corpus.graph("hubei-tender-awards").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.HUBEI_TENDERS_COMMIT)
 
 
@@ -11262,9 +11262,9 @@ def test_doctor_who_refuses_a_mirror_without_its_pinned_commit(
     assert store.calls == []
 
 
-def test_doctor_who_is_a_frozen_graph_of_its_repository() -> None:
+def test_doctor_who_is_a_spent_graph_of_its_repository() -> None:
     graph = corpus.graph("doctor-who")
-    assert (graph.split, graph.repo, graph.writer) == ("frozen", "graph-labs/neo4j-training-tdd",
+    assert (graph.split, graph.repo, graph.writer) == ("spent", "graph-labs/neo4j-training-tdd",
                                                         corpus.write_doctor_who)
 
 
@@ -11939,7 +11939,7 @@ def test_web3_vulnerabilities_runs_its_main_over_a_copy_of_the_pinned_standards(
     # finds the copied folders by its own __file__ and its .env settings, its None values are filtered as it does
     assert store.calls == [("MERGE (n:SWC {swc_id: $id_value}) SET n += $properties RETURN n",
                             {"id_value": "SWC-107", "properties": {"swc_id": "SWC-107", "title": "Reentrancy"}})]
-    assert corpus.graph("web3-vulnerabilities").split == "frozen"
+    assert corpus.graph("web3-vulnerabilities").split == "spent"
 
 
 @pytest.mark.parametrize(("main", "swc", "refused"), [
