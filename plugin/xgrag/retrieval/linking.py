@@ -65,6 +65,7 @@ from xgrag.retrieval.words import (
     detach_particles,
     detach_prefixes,
     english_interrogatives,
+    fold_marks,
     join_typed_names,
     set_apart,
     stem,
@@ -263,6 +264,12 @@ def question_terms(question: str) -> list[str]:
             for part in re.findall(r"\w+", _possessive(form)[0] if "'" in form else form):
                 if part not in _STOP:
                     terms += [t for t in word_variants(part) if t not in terms]
+                    # (... and without its marks, as the name index stores a name's words, `key_tokens`: "Animação
+                    # do Gerês" met no "ANIMAÇÃO DO GERÊS", whose words are "animacao", "geres"; portugal-venues,
+                    # spent, linked the region Centro)
+                    folded = fold_marks(part)
+                    if folded != part and folded not in _STOP:
+                        terms += [t for t in word_variants(folded) if t not in terms]
     return terms
 
 

@@ -1349,6 +1349,12 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "所在地": "location address located", "都道府県": "prefecture", "県": "prefecture", "読み": "reading",
     "読み方": "reading", "ふりがな": "reading", "典拠": "source reference", "根拠": "source basis evidence",
     "出典": "source reference", "一宮": "ichinomiya",
+    # tenders and procurement (hubei-tender-awards, spent: "中标价是多少", "招标人是谁" met none of its keys
+    # winning_price, tenderee)
+    "中标": "bid award awarded", "中标价": "winning price bid", "中标金额": "winning price amount",
+    "金额": "amount price sum", "招标": "tender tendering", "招标人": "tenderee tender buyer", "投标": "bid tender",
+    "采购": "procurement purchase", "合同": "contract", "工程": "project works engineering",
+    "施工": "construction works",
 }.items()}
 # The traditional letters of the simplified ones the words above are written in, where they differ: a question in
 # traditional letters (Taiwan's, Hong Kong's) says the same words ("產業" is 产业, industry; "股票代號" a stock's 代号,
@@ -1677,11 +1683,17 @@ _NORDIC_OPENERS = frozenset(
 # Spanish question words, as only Spanish writes them (with their accents: "que", "cual" and "donde" are other
 # languages' words too); a question opened by "¿" is Spanish as well
 _SPANISH_OPENERS = frozenset("qué cuál cuáles cuánto cuánta cuántos cuántas dónde adónde quién quiénes cuándo".split())
+# ... and Portuguese's (its first word, or its first two: "Em que concelho fica X?"), read through the same schema
+# words of other languages: a Portuguese question met no `Municipality` or `District` (portugal-venues, spent)
+_PORTUGUESE_OPENERS = frozenset("qual quais quanto quanta quantos quantas quem onde quando".split())
+_PORTUGUESE_PAIRS = frozenset(("em que", "a que", "de que", "que tipo", "com que", "o que", "em qual", "a qual",
+                               "de qual", "que ano", "que dia"))
 _NORDIC_DISTINCT = _NORDIC_ONLY - frozenset("den de en er".split())  # German's and English's too
 
 
 def question_language(question: str) -> str | None:
-    """"korean" (Hangul letters), "german" (`reads_german`), "spanish" ("¿", or a Spanish question word first),
+    """"korean" (Hangul letters), "german" (`reads_german`), "spanish" ("¿", or a Spanish or Portuguese question
+    word first),
     "nordic" (two words only Norwegian, Danish or Swedish type, `_NORDIC_ONLY`, or one of their question words
     first), else None: the languages `english_words` reads."""
     if _HANGUL.search(question):
@@ -1691,6 +1703,9 @@ def question_language(question: str) -> str | None:
     words = _WORDS_AS_TYPED.findall(question)
     if "\u00bf" in question or (words and words[0].lower() in _SPANISH_OPENERS):
         return "spanish"
+    if words and (words[0].lower() in _PORTUGUESE_OPENERS
+                  or " ".join(w.lower() for w in words[:2]) in _PORTUGUESE_PAIRS):
+        return "spanish"  # (Spanish and Portuguese read alike: SCHEMA_WORDS, their plural endings)
     if not words:
         return None
     if words[0].lower() in _NORDIC_OPENERS:

@@ -297,7 +297,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             name, name_reason, labelled = record_name(lp, opts, key)
             # named by its name alone (a repeating bank name whose key only spells it): a named label, its name no
             # fact of its own ("(Aizkraukles Banka) name Aizkraukles Banka" said nothing)
-            naming = "name" if len(name) == 1 and name_key(name[0]) else "record"
+            # (... and so is one named by its words alone, no label before them: a company that won a tender, whose
+            # `winning_company` then restated its name as a fact and answered "what did it win"; hubei-tender-awards)
+            naming = "name" if len(name) == 1 and (name_key(name[0]) or not labelled) else "record"
             alias = record_alias(lp, name)
             if alias is not None:
                 record_aliases.append((alias, "what the record is, linked without its date"))

@@ -533,6 +533,7 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
             best = max(varied, key=lambda s: (s.distinct, s.present, s.key))
             parts.append(best.key)
             said.append(f"its {best.key} ({best.distinct} distinct values), as {kind.key} repeats")
+    worded: list[PropertyStats] = []
     if not parts:
         # a node holding only measures (a racket's accepted tension, 22.67 to 27.21): named by them, up to
         # MEASURE_PARTS, after its label; by its label alone, every one was "Tension", and a context of several read
@@ -544,20 +545,35 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
                                               f"{' and '.join(measures[:MEASURE_PARTS])}"), True
         if not scalars:  # a node that holds nothing a person reads (a link in a chain of nodes): named by what it is
             return [], "a record that holds nothing but its relationships: named by its label", True
-        best = max(scalars, key=lambda s: (s.distinct, s.present, s.key))
+        # (words before numbers: a record of who won a tender at what price is named by the company, "中国铁建重工
+        # 集团股份有限公司", not by its price "5272256.00", where the names are as varied as names are, half or more
+        # of them apart; hubei-tender-awards, spent: no company could be linked)
+        worded = [s for s in scalars if _lettered(s) and s.distinct >= OWN_NAME_DISTINCT * s.present]
+        best = max(worded or scalars, key=lambda s: (s.distinct, s.present, s.key))
         parts.append(best.key)
         said.append(f"its {best.key} ({best.distinct} distinct values in {best.present}; nothing names or "
                     "identifies these nodes alone)")
         # one value that repeats names several records alike (a route by the id of the airport it leaves: "Route
         # 16" was 40 routes, and a context read their facts as one route's): the next most varied value joins it
         # (where it leaves and where it goes)
+        # (not to words that name what the record is about as names repeat: a company that won two tenders is two
+        # records of its name, each tied to its tender)
         others = [s for s in scalars if s.key != best.key]
-        if best.distinct < DISTINCT_NAMES * best.present and others:
+        if best.distinct < DISTINCT_NAMES * best.present and others and best not in worded:
             second = max(others, key=lambda s: (s.distinct, s.present, s.key))
             parts.append(second.key)
             said.append(f"its {second.key} ({second.distinct} distinct values), as {best.key} repeats")
-    labelled = not named
+    # (a record named by words alone, a company's name, reads as what it is without its label, and is linked as
+    # typed: "Winner 中国铁建重工集团股份有限公司" matched no question naming the company)
+    labelled = not named and not (parts and parts[0] in {s.key for s in worded})
     return parts, ("a record, named by " + ("its label, " if labelled else "") + " and ".join(said)), labelled
+
+
+def _lettered(s: PropertyStats) -> bool:
+    """Every sampled value holds a letter (of any script) and reads as a name: words, not numbers or amounts written
+    as text, nor paths or addresses ("examples/c/src/Snakefile", a URL)."""
+    return bool(s.examples) and all(re.search(r"[^\W\d_]", x) and "/" not in x and "\\" not in x
+                                    for x in s.examples) and not slug_like(s)
 
 
 # Words saying which side of a record between two comes first, as people say it: the home side of a match ("Arsenal v

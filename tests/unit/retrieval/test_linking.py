@@ -467,6 +467,16 @@ def test_a_one_word_title_typed_in_lower_case_beside_a_capitalised_name_is_a_wor
     assert ids("Who wrote a fall poem for Kishwar Desai?") == ["f", "k"]
 
 
+def test_a_word_typed_with_its_marks_is_searched_without_them_too() -> None:
+    from xgrag.retrieval.linking import question_terms
+
+    # portugal-venues (spent): the name index stores "ANIMAÇÃO DO GERÊS" as "animacao", "geres" (key_tokens)
+    terms = question_terms("Em que concelho fica o Auditório do Centro de Animação do Gerês?")
+    assert {"animação", "animacao", "gerês", "geres", "auditorio"} <= set(terms)
+    assert question_terms("Who directed Alien?") == [t for t in question_terms("Who directed Alien?")
+                                                     if t.isascii()]
+
+
 def test_titles_typed_in_lower_case_one_after_the_other_are_a_phrase_of_the_question() -> None:
     # tmdb-films (spent): "the box office" linked the films "The Box" and "Office" beside the film named
     cands = [(Node("c", "Children of a Lesser God", type="Movie"), 1.0), (Node("b", "The Box", type="Movie"), 1.0),

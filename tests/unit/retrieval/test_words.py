@@ -458,6 +458,10 @@ def test_chinese_words_of_companies_and_medicines_read_in_english() -> None:
         "which", "行业", "industry", "sector", "？"]
     assert {stem("prohibition"), stem("people")} <= content_stems(english_chinese("美西律禁用于哪类人群？", {"美西律"}))
     assert stem("consumption") in content_stems(english_chinese("盐酸肼屈嗪片每次用量是多少", {"盐酸肼屈嗪片"}))
+    # tenders (hubei-tender-awards, spent: "中标价", "招标人" met none of its keys winning_price, tenderee)
+    assert {"winning", "price"} <= set(english_chinese("中国铁建重工集团股份有限公司的中标价是多少？",
+                                                        {"中国铁建重工集团股份有限公司"}).split())
+    assert "tenderee" in english_chinese("武汉天河机场项目的招标人是谁？").split()
 
 
 def test_which_language_a_question_reads_in_from_its_words() -> None:
@@ -469,6 +473,12 @@ def test_which_language_a_question_reads_in_from_its_words() -> None:
     assert question_language("¿Qué puntuación de intercambio tiene la Universidad de Coimbra?") == "spanish"
     assert question_language("Cuántos goles marcó X?") == "spanish"  # a Spanish question word, accented
     assert question_language("Que faire à Paris?") is None  # "que" unaccented is French and Portuguese too
+    # Portuguese, by its question word or its first two words (portugal-venues, spent: "concelho", "distrito" met no
+    # Municipality or District), read through the same schema words
+    assert question_language("Em que concelho fica o Teatro da Politécnica?") == "spanish"
+    assert question_language("Quantos lugares tem o Teatro da Politécnica?") == "spanish"
+    assert question_language("A que distrito pertence o concelho de Oleiros?") == "spanish"
+    assert "district" in english_words("A que distrito pertence o concelho de Oleiros?", "spanish").split()
     # English, however many of its words the others spell too ("man", "land", "by", "art", "den")
     assert question_language("Which man owns the land by the art den?") is None
     assert question_language("Hvar er Oslo?") is None

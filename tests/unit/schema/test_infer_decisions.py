@@ -656,6 +656,22 @@ def test_a_kind_every_node_shares_names_nothing_and_the_most_telling_value_does(
     assert record_name(wf, OPTS, "workflow_file_id")[0][0] == "file_type"
 
 
+def test_a_record_of_a_name_and_a_number_is_named_by_the_name_alone() -> None:
+    from xgrag.schema.labels import record_name
+
+    # hubei-tender-awards (spent): a Winner holds the company that won (284 distinct in 380: companies win several
+    # tenders) and the price as text (373 distinct); named "Winner 0.90", no company could be linked
+    winner = label("Winner", examples(stats("winning_company", present=380, distinct=284), "上海天华建筑设计有限公司",
+                                      "中国铁建重工集团股份有限公司"),
+                   examples(stats("winning_price", present=380, distinct=373), "0.00", "5272256.00"), sampled=380)
+    parts, _, labelled = record_name(winner, OPTS, None)
+    assert parts == ["winning_company"] and not labelled
+    # names that mostly repeat are a kind, not a name: the most telling value still names the record, after its label
+    winner.properties["winning_company"] = examples(stats("winning_company", present=380, distinct=40), "a", "b")
+    parts, _, labelled = record_name(winner, OPTS, None)
+    assert parts[0] == "winning_price" and labelled
+
+
 def test_a_sight_is_named_by_its_text_not_by_the_web_address_of_its_photo() -> None:
     from xgrag.schema.labels import value_name
 
