@@ -85,6 +85,8 @@ _FUNCTION = frozenset(
     "i me my we us our you your he him his she her they them their its this that these those there here "
     "can could would should will shall may might must been being am".split()
 )
+# Words that stand for a thing the sentence names otherwise ("the one X appears in", "the other"), typed in lower case
+_PRONOUNS = _FUNCTION | frozenset("one ones other others another".split())
 # the longest run of words looked up as a whole name: a paper's or a thesis's title runs to a dozen words and more
 # ("Direct photodegradation of carbamazepine followed by micellar electrokinetic chromatography and mass
 # spectrometry": 12), and a lookup of a span is one dictionary probe of the name index or one list item of a query
@@ -1345,6 +1347,10 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
         determiners = _DETERMINERS - {"a"} if _french(q) else _DETERMINERS
         found = [f for f in found if not (f[1] - f[0] == 1 and cased[f[0]].islower() and not f[6] and (
             f[0] == 0 or (q[f[0] - 1] not in determiners and f[0] not in ends)))]
+        # (... and a pronoun names nothing, after an article or not: "the one Sutekh appears in" is a story, no
+        # planet "One"; doctor-who, spent)
+        found = [f for f in found if not (f[1] - f[0] == 1 and cased[f[0]].islower() and not f[6]
+                                          and q[f[0]] in _PRONOUNS)]
         # ... and names stored with capitals that the question types in lower case one right after the other are
         # one phrase of its own, a compound noun, not names in a row: "how much did Children of a Lesser God earn
         # at the box office" names no film "The Box" and no film "Office" (tmdb-films, spent: their revenue 0.0

@@ -314,8 +314,17 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
                                    f"({seen})" + (f"; {built} is built from it" if built else
                                                   "; nothing else but a web address tells its nodes apart"
                                                   if s.distinct < OWN_NAME_DISTINCT * s.present else "")))
-    out.sort(key=lambda c: (-c[0], c[1]))
+    # (a name of numbers only, where another candidate holds words, is a number: Doctor Who's Episode.episode, its
+    # story number "3" under the label's own word, before its unique `title` "Genesis of the Daleks"; doctor-who,
+    # spent, linked no story by its title)
+    worded = {tuple(c[1]) for c in out if any(_has_letters(lp.properties[p]) for p in c[1] if p in lp.properties)}
+    out.sort(key=lambda c: (bool(worded) and tuple(c[1]) not in worded, -c[0], c[1]))
     return out
+
+
+def _has_letters(s: PropertyStats) -> bool:
+    """Some sampled value holds a letter (of any script): not numbers alone ("1", "10")."""
+    return any(re.search(r"[^\W\d_]", x) for x in s.examples)
 
 
 # Characters that join the parts of a key built from several values ("45° Calf Press__Calf__Lever", "Paris|FR").

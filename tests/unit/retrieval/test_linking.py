@@ -467,6 +467,17 @@ def test_a_one_word_title_typed_in_lower_case_beside_a_capitalised_name_is_a_wor
     assert ids("Who wrote a fall poem for Kishwar Desai?") == ["f", "k"]
 
 
+def test_a_pronoun_typed_in_lower_case_names_nothing_after_an_article() -> None:
+    # doctor-who (spent): "the one Sutekh appears in" linked the planet "One"; a name said so is still one
+    cands = [(Node("o", "One", type="Planet"), 1.0), (Node("s", "Sutekh", type="Character"), 1.0)]
+
+    def ids(question: str) -> list[str]:
+        return sorted(le.node.id for le in select_whole(question, cands)[0])
+
+    assert ids("Which story came after the one Sutekh appears in?") == ["s"]
+    assert ids("Did Sutekh ever visit One?") == ["o", "s"]
+
+
 def test_a_word_typed_with_its_marks_is_searched_without_them_too() -> None:
     from xgrag.retrieval.linking import question_terms
 

@@ -656,6 +656,16 @@ def test_a_kind_every_node_shares_names_nothing_and_the_most_telling_value_does(
     assert record_name(wf, OPTS, "workflow_file_id")[0][0] == "file_type"
 
 
+def test_a_name_of_numbers_comes_after_a_title_of_words() -> None:
+    from xgrag.schema.labels import name_candidates
+
+    # doctor-who (spent): Episode.episode (the label's own word) holds story numbers, its `title` the stories' titles
+    ep = label("Episode", examples(stats("episode", present=246, distinct=224), "1", "10"),
+               examples(stats("title", present=246, distinct=246), "An Unearthly Child", "Genesis of the Daleks"),
+               sampled=246)
+    assert name_candidates(ep, OPTS)[0][1] == ["title"]
+
+
 def test_a_record_of_a_name_and_a_number_is_named_by_the_name_alone() -> None:
     from xgrag.schema.labels import record_name
 
