@@ -122,6 +122,7 @@ from xgrag.retrieval.linking import (
 from xgrag.retrieval.name_index import (
     bilingual_parts,
     capital_words,
+    cjk_parts,
     cjk_short_forms,
     initials_of,
     label_prefix,
@@ -1065,6 +1066,13 @@ class _Reading:
                 said.update(values_said)
                 other_names.update({v: held[v] for v in values_said})
                 self.mentioned = {held[v] for v in values_said}
+        # a name of Chinese or Japanese letters typed in part ("武汉大学雷军科技楼入驻改造工程项目" of a tender's
+        # notice), as linking reads it (NameIndex.cjk_parts): the names sharing the longest run with the question
+        if not self.mentioned and CJK_LETTER.search(question):
+            parts = cjk_parts(question, sorted(known))
+            if parts:
+                said.update(parts)
+                self.mentioned = set(parts)
         # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
         # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
         # other, as linking reads it (Linker._lowered_beside)

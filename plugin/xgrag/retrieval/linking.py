@@ -58,6 +58,7 @@ from xgrag.retrieval.names import (
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
 from xgrag.retrieval.vietnamese import generic_syllables, reads_vietnamese
 from xgrag.retrieval.words import (
+    CJK_LETTER,
     FOREIGN_FUNCTION_WORDS,
     PLACE_TYPES,
     SCHEMA_WORDS,
@@ -2068,6 +2069,16 @@ class Linker:
             LinkedEntity(node, "number", 1.0, typed) for node, typed in memory.numbers(question, set(excluded))
             if node.id not in {le.node.id for le in whole}]
         whole += numbers
+        # a name of Chinese or Japanese letters typed in part (a notice's project, without its centre and its lot
+        # number): the longest run it shares with the question outside the names said whole, inferred, said as
+        # such ("partial"; NameIndex.cjk_parts)
+        if memory is not None and CJK_LETTER.search(question):
+            rest = question
+            for le in sorted(whole, key=lambda le: -len(le.mention)):
+                rest = rest.replace(le.mention, " ")
+            named = {le.node.id for le in whole}
+            whole += [LinkedEntity(node, "partial", 0.8, typed) for node, typed in memory.cjk_parts(rest, set(excluded))
+                      if node.id not in named]
         # a word typed in capitals that abbreviates one entity's name ("the UK"): inferred, said as such
         # ("initials"); the memory index holds every name to read them off (the full-text index cannot list them)
         # (not a word the mapping asks with: "the IATA code" names the key iata, not Ingeniero Ambrosio Taravella

@@ -354,6 +354,50 @@ def label_prefix(names: Sequence[str], total: int, least: int = PREFIX_LEAST) ->
     return prefix if n >= least and n >= PREFIX_SHARE * total else None
 
 
+# A run of Chinese or Japanese letters; names typed in part share at least CJK_PART_MIN of them in a row with the
+# question, found through pieces of CJK_GRAM letters (the CJK_CANDIDATES names sharing most pieces are compared
+# whole); more than CJK_PART_MAX names sharing the longest run: it names none of them
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+CJK_GRAM = 3
+CJK_PART_MIN = 6
+CJK_CANDIDATES = 200
+CJK_PART_MAX = 3
+
+
+def _shared_run(a: str, b: str) -> str:
+    """The longest run of letters `a` and `b` both hold (the first in `a` of that length)."""
+    best, at = 0, 0
+    prev = [0] * (len(b) + 1)
+    for i, ca in enumerate(a, 1):
+        cur = [0] * (len(b) + 1)
+        for j, cb in enumerate(b, 1):
+            if ca == cb:
+                cur[j] = prev[j - 1] + 1
+                if cur[j] > best:
+                    best, at = cur[j], i
+        prev = cur
+    return a[at - best:at]
+
+
+def cjk_parts(text: str, names: Iterable[str]) -> dict[str, str]:
+    """Of `names`, those holding the longest run of Chinese or Japanese letters `text` shares with any of them, at
+    least CJK_PART_MIN letters, where at most CJK_PART_MAX do: name -> the shared run. `NameIndex.cjk_parts` over a
+    few names, as the reader reads a context's (the index looks up its many through pieces of names first)."""
+    runs = [r for r in _CJK_RUN.findall(text) if len(r) >= CJK_PART_MIN]
+    if not runs:
+        return {}
+    shared: dict[str, str] = {}
+    for name in names:
+        best = max((_shared_run(r, nr) for r in runs for nr in _CJK_RUN.findall(name)), key=len, default="")
+        if len(best) >= CJK_PART_MIN:
+            shared[name] = best
+    if not shared:
+        return {}
+    longest = max(len(v) for v in shared.values())
+    found = {n: v for n, v in shared.items() if len(v) == longest}
+    return found if len(found) <= CJK_PART_MAX else {}
+
+
 @dataclass
 class NameIndex:
     nodes: dict[str, Node] = field(default_factory=dict)
@@ -371,6 +415,7 @@ class NameIndex:
     builds: int = 1  # how many times this database's index was built in this process (1 + rebuilds on change)
     _sample: list[str] | None = field(default=None, repr=False)
     _common: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _cjk_grams: dict[str, list[str]] | None = field(default=None, repr=False)  # built on first use (`cjk_parts`)
 
     @classmethod
     def build(cls, rows: Iterable[Sequence[object]], tokenize: Tokenize) -> NameIndex:
@@ -572,6 +617,53 @@ class NameIndex:
                 if nid not in excluded:
                     out.append((self.nodes[nid], name))
         return sorted(out, key=lambda x: (x[1], x[0].id))
+
+    def cjk_parts(self, text: str, excluded: set[str]) -> list[tuple[Node, str]]:
+        """Entities whose name holds, in a row, the longest run of Chinese or Japanese letters that `text` (the
+        question without the names it says whole) shares with any name, at least CJK_PART_MIN letters, where at
+        most CJK_PART_MAX names share it: (entity, the shared letters). Such names are typed in part: a tender's
+        notice "[湖北省中心]武汉大学雷军科技楼入驻改造工程项目...中标结果公告(标段编号...)" is asked about as
+        "武汉大学雷军科技楼入驻改造工程项目" (hubei-tender-awards, spent: none of its tenders was linked). Found
+        through the names' CJK_GRAM-letter pieces, then the longest shared run (`_shared_run`)."""
+        runs = [r for r in _CJK_RUN.findall(text) if len(r) >= CJK_PART_MIN]
+        if not runs:
+            return []
+        grams = self._cjk_index()
+        counts: dict[str, int] = {}
+        for g in {r[i:i + CJK_GRAM] for r in runs for i in range(len(r) - CJK_GRAM + 1)}:
+            for nid in grams.get(g, ()):
+                if nid not in excluded:
+                    counts[nid] = counts.get(nid, 0) + 1
+        least = CJK_PART_MIN - CJK_GRAM + 1
+        ranked = heapq.nsmallest(CJK_CANDIDATES, ((n, nid) for nid, n in counts.items() if n >= least),
+                                 key=lambda x: (-x[0], x[1]))
+        shared: dict[str, str] = {}
+        for _, nid in ranked:
+            name_runs = _CJK_RUN.findall(self.nodes[nid].name)
+            best = max((_shared_run(r, nr) for r in runs for nr in name_runs), key=len, default="")
+            if len(best) >= CJK_PART_MIN:
+                shared[nid] = best
+        if not shared:
+            return []
+        longest = max(len(v) for v in shared.values())
+        found = sorted(nid for nid, v in shared.items() if len(v) == longest)
+        if len(found) > CJK_PART_MAX:
+            return []  # a run many names share names none of them ("股份有限公司")
+        return [(self.nodes[nid], shared[nid]) for nid in found]
+
+    def _cjk_index(self) -> dict[str, list[str]]:
+        if self._cjk_grams is None:
+            grams: dict[str, list[str]] = {}
+            for nid, node in self.nodes.items():
+                seen: set[str] = set()
+                for run in _CJK_RUN.findall(node.name):
+                    for i in range(len(run) - CJK_GRAM + 1):
+                        g = run[i:i + CJK_GRAM]
+                        if g not in seen:
+                            seen.add(g)
+                            grams.setdefault(g, []).append(nid)
+            self._cjk_grams = grams
+        return self._cjk_grams
 
     def numbers(self, question: str, excluded: set[str]) -> list[tuple[Node, str]]:
         """Entities named by a number the question types, with or without its punctuation: (entity, as typed)."""

@@ -462,7 +462,9 @@ AGENT_TYPES = frozenset(stem(w) for w in (
     # (met-fashion, spent: "who designed Model No. 487" was answered with its year, a Designer no one)
     "designer architect inventor illustrator composer scientist politician athlete lawyer judge "
     # (faculty-coauthors, spent: a Coauthor tied to a Professor; "who has X collaborated with" read a `role`)
-    "professor researcher lecturer coauthor colleague").split())
+    "professor researcher lecturer coauthor colleague "
+    # (hubei-tender-awards, spent: "哪家单位中标", which organisation won, met no Winner)
+    "winner bidder contractor awardee").split())
 # (a role played is someone: "who did X play")
 # Types of entities a "where" question asks for (places), as stems.
 PLACE_TYPES = frozenset(stem(w) for w in (

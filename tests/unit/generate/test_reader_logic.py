@@ -2865,6 +2865,14 @@ def test_a_noun_no_type_says_prefers_the_type_closest_to_it_between_equal_chains
     assert (g.text, list(g.evidence)) == ("USA/CA-CDPH-UC1/2020.", ["s"])
 
 
+def test_a_chinese_name_typed_in_part_is_the_one_mentioned() -> None:
+    # hubei-tender-awards (spent): "融通地产仓储物流改造项目施工" is typed of the notice's whole name
+    tender = "[湖北省中心]融通地产仓储物流改造项目施工融通地产仓储物流改造项目中标结果公告(标段编号HBSJ-2)"
+    facts = [_edge("g", "中建科工集团有限公司", "Get", tender, "Winner", "Tender"),
+             _prop("p", "中建科工集团有限公司", "winning_price", "1667700.00", "Winner")]
+    assert _read("融通地产仓储物流改造项目施工是哪家公司拿下的？", facts) == ("中建科工集团有限公司.", ["g"])
+
+
 def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
     # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
     # another label; "which group" asks for that node, not a value of the IFC's own

@@ -239,3 +239,26 @@ def test_a_name_of_dotted_chinese_or_japanese_parts_is_also_named_without_its_do
     # a name already (甲乙 is its own node) stays that node's alone
     assert [n.name for n, _ in index.exact(["甲乙"], set())] == ["甲乙"]
     assert name_index.without_cjk_dots("Jean·Luc") is None and name_index.without_cjk_dots("金凯瑞") is None
+
+
+TENDERS = [
+    "[湖北省中心]武汉大学雷军科技楼入驻改造工程项目武汉大学雷军科技楼入驻改造工程项目中标结果公告(HBSJ-1)",
+    "[湖北省中心]融通地产仓储物流改造项目施工融通地产仓储物流改造项目中标结果公告(HBSJ-2)",
+    "中国铁建重工集团股份有限公司", "中国水利水电出版社有限公司", "上海材料研究所有限公司",
+    "中建科工集团股份有限公司", "中邮建技术股份有限公司", "中铁十八局集团股份有限公司",
+    "上海宝冶集团股份有限公司"]
+
+
+def test_a_chinese_name_typed_in_part_is_found_by_the_longest_run_it_shares() -> None:
+    # hubei-tender-awards (spent): a tender is asked about by its project, without its centre and lot number
+    index = _index(TENDERS)
+    found = index.cjk_parts("武汉大学雷军科技楼入驻改造工程项目是哪家单位中标的？", set())
+    assert [(n.name, typed) for n, typed in found] == [(TENDERS[0], "武汉大学雷军科技楼入驻改造工程项目")]
+    # the same as the reader reads a context's names
+    assert name_index.cjk_parts("融通地产仓储物流改造项目施工是哪家公司拿下的？", TENDERS) == {
+        TENDERS[1]: "融通地产仓储物流改造项目施工"}
+    # a run many names share names none ("股份有限公司" in five), and one under CJK_PART_MIN letters none
+    assert index.cjk_parts("哪家股份有限公司中标了？", set()) == []
+    assert index.cjk_parts("雷军科技楼在哪？", set()) == []
+    # an entity set aside is not found
+    assert index.cjk_parts("武汉大学雷军科技楼入驻改造工程项目是哪家单位中标的？", {"id00000"}) == []
