@@ -1069,10 +1069,10 @@ class _Reading:
         # a name of Chinese or Japanese letters typed in part ("武汉大学雷军科技楼入驻改造工程项目" of a tender's
         # notice), as linking reads it (NameIndex.cjk_parts): the names sharing the longest run with the question
         if not self.mentioned and CJK_LETTER.search(question):
-            parts = cjk_parts(question, sorted(known))
-            if parts:
-                said.update(parts)
-                self.mentioned = set(parts)
+            typed_in_part = cjk_parts(question, sorted(known))
+            if typed_in_part:
+                said.update(typed_in_part)
+                self.mentioned = set(typed_in_part)
         # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
         # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
         # other, as linking reads it (Linker._lowered_beside)

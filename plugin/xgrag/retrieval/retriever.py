@@ -194,7 +194,7 @@ class Retriever:
                 said = key_tokens(key_text(key))
                 # (a key that says its own label's name needs only its other words said: "the TMDB id of X" asks a
                 # Movie's `movie_id`; tmdb-films, spent, answered the release date)
-                said = [k for k in said if not any(same_word(k, w) for w in label_words)] or said
+                said = tuple(k for k in said if not any(same_word(k, w) for w in label_words)) or said
                 # each of the key's words is one of the question's, or ends with one ("uuid": an id); an id is said
                 # as an identifier or an accession too ("the UniProt accession of X": its `UniprotID`; t2d-net, spent)
                 if key not in other_names and (not said or not all(
