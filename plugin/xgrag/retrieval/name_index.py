@@ -24,11 +24,11 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import TypeVar, cast
 
 from xgrag.errors import UsageError
 from xgrag.model import Node
-from xgrag.retrieval.words import NAME_DOTS
+from xgrag.retrieval.words import CJK_LETTER, NAME_DOTS
 from xgrag.store.neo4j import Neo4jStore
 
 # The largest graph whose names are read into memory (one row per entity): beyond it, linking needs the full-text
@@ -357,7 +357,8 @@ def label_prefix(names: Sequence[str], total: int, least: int = PREFIX_LEAST) ->
 # A run of Chinese or Japanese letters; names typed in part share at least CJK_PART_MIN of them in a row with the
 # question, found through pieces of CJK_GRAM letters (the CJK_CANDIDATES names sharing most pieces are compared
 # whole); more than CJK_PART_MAX names sharing the longest run: it names none of them
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_CJK_RUN = re.compile(CJK_LETTER.pattern + "+")
+_K = TypeVar("_K")
 CJK_GRAM = 3
 CJK_PART_MIN = 6
 CJK_CANDIDATES = 200
@@ -379,23 +380,33 @@ def _shared_run(a: str, b: str) -> str:
     return a[at - best:at]
 
 
-def cjk_parts(text: str, names: Iterable[str]) -> dict[str, str]:
-    """Of `names`, those holding the longest run of Chinese or Japanese letters `text` shares with any of them, at
-    least CJK_PART_MIN letters, where at most CJK_PART_MAX do: name -> the shared run. `NameIndex.cjk_parts` over a
-    few names, as the reader reads a context's (the index looks up its many through pieces of names first)."""
-    runs = [r for r in _CJK_RUN.findall(text) if len(r) >= CJK_PART_MIN]
-    if not runs:
-        return {}
-    shared: dict[str, str] = {}
-    for name in names:
+def _cjk_runs(text: str) -> list[str]:
+    """The runs of Chinese or Japanese letters of `text` long enough to name something typed in part."""
+    return [r for r in _CJK_RUN.findall(text) if len(r) >= CJK_PART_MIN]
+
+
+def _longest_shared(runs: list[str], names: Iterable[tuple[_K, str]]) -> dict[_K, str]:
+    """Of `names` (key, name), those holding the longest run of `runs` shares with any of them, at least
+    CJK_PART_MIN letters, where at most CJK_PART_MAX do ("股份有限公司", which many share, names none): key -> the
+    shared run, in the order of `names`."""
+    shared: dict[_K, str] = {}
+    for key, name in names:
         best = max((_shared_run(r, nr) for r in runs for nr in _CJK_RUN.findall(name)), key=len, default="")
         if len(best) >= CJK_PART_MIN:
-            shared[name] = best
+            shared[key] = best
     if not shared:
         return {}
     longest = max(len(v) for v in shared.values())
-    found = {n: v for n, v in shared.items() if len(v) == longest}
+    found = {k: v for k, v in shared.items() if len(v) == longest}
     return found if len(found) <= CJK_PART_MAX else {}
+
+
+def cjk_parts(text: str, names: Iterable[str]) -> dict[str, str]:
+    """Of `names`, those holding the longest run of Chinese or Japanese letters `text` shares with any of them
+    (`_longest_shared`): name -> the shared run. `NameIndex.cjk_parts` over a few names, as the reader reads a
+    context's (the index looks up its many through pieces of names first)."""
+    runs = _cjk_runs(text)
+    return _longest_shared(runs, ((n, n) for n in names)) if runs else {}
 
 
 @dataclass
@@ -625,7 +636,7 @@ class NameIndex:
         notice "[湖北省中心]武汉大学雷军科技楼入驻改造工程项目...中标结果公告(标段编号...)" is asked about as
         "武汉大学雷军科技楼入驻改造工程项目" (hubei-tender-awards, spent: none of its tenders was linked). Found
         through the names' CJK_GRAM-letter pieces, then the longest shared run (`_shared_run`)."""
-        runs = [r for r in _CJK_RUN.findall(text) if len(r) >= CJK_PART_MIN]
+        runs = _cjk_runs(text)
         if not runs:
             return []
         grams = self._cjk_index()
@@ -637,19 +648,8 @@ class NameIndex:
         least = CJK_PART_MIN - CJK_GRAM + 1
         ranked = heapq.nsmallest(CJK_CANDIDATES, ((n, nid) for nid, n in counts.items() if n >= least),
                                  key=lambda x: (-x[0], x[1]))
-        shared: dict[str, str] = {}
-        for _, nid in ranked:
-            name_runs = _CJK_RUN.findall(self.nodes[nid].name)
-            best = max((_shared_run(r, nr) for r in runs for nr in name_runs), key=len, default="")
-            if len(best) >= CJK_PART_MIN:
-                shared[nid] = best
-        if not shared:
-            return []
-        longest = max(len(v) for v in shared.values())
-        found = sorted(nid for nid, v in shared.items() if len(v) == longest)
-        if len(found) > CJK_PART_MAX:
-            return []  # a run many names share names none of them ("股份有限公司")
-        return [(self.nodes[nid], shared[nid]) for nid in found]
+        found = _longest_shared(runs, ((nid, self.nodes[nid].name) for _, nid in ranked))
+        return [(self.nodes[nid], found[nid]) for nid in sorted(found)]
 
     def _cjk_index(self) -> dict[str, list[str]]:
         if self._cjk_grams is None:

@@ -418,7 +418,7 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
              if _usable(s, lp, opts, long=True) and _unique(s, opts) and not opaque(s) and not date_like(s)
              and not _has_word(s.key, DATE_WORDS)
              and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS) and not _in_words(s))
-             and (_has_word(s.key, VALUE_WORDS) or any(re.search(r"[^\W\d_]", x) for x in s.examples)
+             and (_has_word(s.key, VALUE_WORDS) or _has_letters(s)
                   or (s.lettered is not None and 2 * s.lettered >= s.present))]
     if not cands:
         return None
