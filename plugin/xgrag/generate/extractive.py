@@ -184,7 +184,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v68"
+READER_VERSION = "extractive-v69"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
@@ -647,6 +647,12 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fac
 # What a person's role in something is asked by (stems), and the words of a value that states one at most.
 ROLE_STEMS = frozenset(stem(w) for w in ("role", "position", "title", "job", "post"))
 ROLE_WORDS = 6
+
+
+# What parts of a name are written between ("Account Management | Inactivity Logout", "Nonlocal Maintenance: X")
+_NAME_PARTS = re.compile(r"\s*[|:/,()\[\]]\s*|\s+-\s+")
+# The words of a question that ask ("how much", "which"): they abbreviate no key's initials
+_ASKING_WORDS = frozenset("how much many what which who whom whose when where why".split())
 
 
 @dataclass(frozen=True)
@@ -1403,6 +1409,18 @@ class _Reading:
         self.unnamed_stems = content_stems(unnamed)
         # (each word's stems apart: `_others_said` counts how often a type's word is said)
         self.unnamed_word_stems = [content_stems(w) for w in re.findall(r"\w+", unnamed)]
+        # (... except the words of a named entity that a key of another named entity says, where no fact of the
+        # context ties the two: "the fibre in mung beans" names the nutrient "Chất xơ (Fiber)", and asks the beans'
+        # `fiber_g`; vietnam-nutrition, spent, answered their fat once the nutrient was linked)
+        keys_of: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None and f.head in self.mentioned:
+                keys_of.setdefault(f.head, set()).update(content_stems(key_text(f.relation)))
+        edge_pairs = {frozenset((f.head, f.tail)) for f in facts if f.kind == "edge"}
+        for named_one in self.mentioned:
+            for key_holder, its_keys in keys_of.items():
+                if key_holder != named_one and frozenset((named_one, key_holder)) not in edge_pairs:
+                    own -= content_stems(named_one) & its_keys
         own |= {st for n in self.excluded for st in content_stems(n)} | self.quote_words
         own |= content_stems(" ".join(re.findall(_EXCLUDING, plain.lower())))
         own |= {st for n in said if n in other_names for st in content_stems(n)}
@@ -1803,7 +1821,10 @@ class _Reading:
             for t in set(re.findall(r"[a-z]+", key_text(r))):
                 if 2 <= len(t) <= 4 and not re.search(r"[aeiouy]", t):
                     for i in range(len(asked) - len(t) + 1):
-                        if "".join(w[0] for w in asked[i:i + len(t)]) == t:
+                        # (never the words that ask, "how much": "how much gam" (grams) is no `mg`; vietnam-
+                        # nutrition, spent, answered a food's sodium in mg for its carbohydrate in grams)
+                        if "".join(w[0] for w in asked[i:i + len(t)]) == t \
+                                and not set(asked[i:i + len(t)]) & _ASKING_WORDS:
                             self.relation_words[r] = self.relation_words[r] | {stem(w) for w in asked[i:i + len(t)]}
         # a key written as one word of a shortened word and a whole one ("taxid", "pubdate") states the two words the
         # question writes out ("the NCBI taxonomy id": a taxon's `taxid`, not its parent's taxid reached through
@@ -2837,6 +2858,28 @@ class _Reading:
         return self.asked_class is not None and typ is not None and bool(content_stems(key_text(typ))
                                                                           & self.asked_class)
 
+    @functools.cached_property
+    def _named_in_part(self) -> frozenset[str]:
+        """The entities of the context not mentioned whose name holds a part (between separators: "|", ":", " - ",
+        brackets, "/", ",") of at least two words that the question says, all of them, and not as a mentioned
+        entity's words: the question names them by that part."""
+        q = content_stems(fold_marks(self.question))
+        named = {st for m in self.mentioned for st in content_stems(fold_marks(m))}
+        out: set[str] = set()
+        for f in self.facts:
+            for e in (f.head,) if f.kind == "property" else (f.head, f.tail):
+                if e in self.mentioned or e in out:
+                    continue
+                parts = [p for p in _NAME_PARTS.split(e) if p.strip()]
+                if len(parts) < 2:
+                    continue
+                for part in parts:
+                    stems = content_stems(fold_marks(part))
+                    if len(stems) >= 2 and stems <= q and not stems <= named:
+                        out.add(e)
+                        break
+        return frozenset(out)
+
     def _rank(self, chain: _Chain, any_words: bool) -> tuple[Any, ...]:
         steps = chain.steps
         end = steps[-1]
@@ -3094,7 +3137,12 @@ class _Reading:
                 # many named entities its chain touches ("which candidate does Lupe Fiasco mention in Valleys": not
                 # the year 2015 on his PERFORMS of the song, which touches both; hip-hop-candidates, spent)
                 nameless and noun_ok == 2 and self.wh_noun is not None and self.wh_noun in self.type_words,
-                -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
+                -len({self.folded[m] for m in touched & self.mentioned}),
+                # ... and of the entities it passes, those the question names by a part of their name that no
+                # linked name says ("the Inactivity Logout enhancement of Account Management": the node "Account
+                # Management | Inactivity Logout" the question names, not another enhancement related to it;
+                # nist-controls, spent)
+                -sum(1 for s in steps[:-1] if not s.value and s.to in self._named_in_part), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
                 the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, not_counted, sibling, noun_ok,

@@ -70,6 +70,7 @@ from xgrag.retrieval.words import (
     join_typed_names,
     set_apart,
     stem,
+    typed_otherwise,
     unspaced_spans,
 )
 from xgrag.store.neo4j import Neo4jStore
@@ -2037,6 +2038,9 @@ class Linker:
         if terms:
             for node, score in self._search(terms, cfg.link_limit * 5, excluded):
                 candidates.setdefault(node.id, (node, score))
+        # (names whose words the question types only with other marks are other words, found because the index
+        # folds marks: "chỉ số" (index) named the clam "Sò"; vietnam-nutrition, spent, answered its fat)
+        candidates = {k: v for k, v in candidates.items() if not typed_otherwise(question, v[0].name)}
         # the words the mapping asks with (the stems of its labels, types and fact keys)
         asks = schema_stems(self.store.schema)
         whole, covered = select_whole(question, list(candidates.values()), asks)

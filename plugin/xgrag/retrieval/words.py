@@ -141,6 +141,44 @@ def fold_marks(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
 
 
+def _marked_letters(word: str) -> list[tuple[str, str]]:
+    """A word's letters, each as (its letter without marks, lower case; the marks on it)."""
+    out: list[tuple[str, str]] = []
+    for ch in unicodedata.normalize("NFD", word.casefold()):
+        if unicodedata.combining(ch) and out:
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+        else:
+            out.append((ch, ""))
+    return out
+
+
+def marks_disagree(typed: str, stored: str) -> bool:
+    """Two spellings of one word without marks that both mark one of its letters, differently: "số" (a number) is
+    not "Sò" (a clam), although a name index that folds marks stores both as "so" (vietnamese words differ by their
+    marks alone). A word typed without a mark, or a name stored without one, agrees with the marked form ("Geres",
+    "Gerês")."""
+    a, b = _marked_letters(typed), _marked_letters(stored)
+    if len(a) != len(b) or any(x[0] != y[0] for x, y in zip(a, b, strict=True)):
+        return False
+    return any(x[1] and y[1] and x[1] != y[1] for x, y in zip(a, b, strict=True))
+
+
+def typed_otherwise(question: str, name: str) -> bool:
+    """Whether a word of `name` is typed in the question only with other marks (`marks_disagree` at every place the
+    question types it): the question does not say that name, whatever a search that folds marks found."""
+    typed = _WRITTEN_MARKED.findall(unicodedata.normalize("NFC", question))
+    for word in _WRITTEN_MARKED.findall(unicodedata.normalize("NFC", name)):
+        if fold_marks(word) == word:
+            continue
+        same = [t for t in typed if fold_marks(t).casefold() == fold_marks(word).casefold()]
+        if same and all(marks_disagree(t, word) for t in same):
+            return True
+    return False
+
+
+_WRITTEN_MARKED = re.compile(r"[^\W\d_]+")
+
+
 def written_words(text: str) -> list[str]:
     """A text's words as `content_stems` compares them: lower case, `fold_marks`, letters of any script ("código" ->
     "codigo", one word: read as [a-z0-9] it was "c" and "digo", and a Spanish graph's `codigo` met no question;

@@ -692,3 +692,18 @@ def test_a_version_written_as_a_key_writes_it_says_its_number() -> None:
     # nvd-cve (spent): "the CVSS 3 base score" is v3.base_score, not v2.base_score
     asked = content_stems("What is the CVSS 3 base score of CVE-2017-0144?")
     assert len(content_stems(key_text("v3.base_score")) & asked) > len(content_stems(key_text("v2.base_score")) & asked)
+
+
+def test_a_word_typed_with_other_marks_is_another_word() -> None:
+    from xgrag.retrieval.words import marks_disagree, typed_otherwise
+
+    # vietnam-nutrition (spent): "chỉ số" (index) linked the clam "Sò", both "so" to a name index that folds marks
+    assert marks_disagree("số", "Sò") and typed_otherwise("Chỉ số đường huyết GI của món hummus là bao nhiêu?", "Sò")
+    # a word typed without its marks, or a name stored without them, is the same word (portugal-venues, spent)
+    assert not marks_disagree("Geres", "Gerês") and not marks_disagree("GERÊS", "gerês")
+    assert not typed_otherwise("Animação do Gerês", "Animacao do Geres")
+    assert not typed_otherwise("Animacao do Geres", "Animação do Gerês")
+    # a name whose marked word the question types alike somewhere is said
+    assert not typed_otherwise("Hàm lượng chất xơ trong đậu xanh", "Chất xơ (Fiber)")
+    # other words entirely are none of this rule's business
+    assert not marks_disagree("số", "sổ sách")
