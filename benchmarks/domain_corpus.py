@@ -20261,6 +20261,73 @@ def write_portugal_venues(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+GOLK = "10898415/GoLK-Tour-Guide-System"  # Go-LK (2025): an NSBM Green University final-year Sri Lanka tour guide
+# its Data-Scrape branch's head (3 February 2025, "DB insert"): the loader and the scraped data/*.csv; the main branch
+# (the chatbot app, May 2025) holds neither
+GOLK_COMMIT = "90de8d61dd3601d9b5adf471fd21530585307e3e"
+GOLK_LOADER = "Data/scrapes/DB_create.py"  # its Neo4j load: one session.run of cypher_script with params
+GOLK_DATA = "Data/Dataset/"  # the files its params name, read as `file:///<name>` (Neo4j's import folder)
+_GOLK_NAMES = ("params", "cypher_script")  # the module-level literals of the loader that hold its load
+
+
+def _golk_load(source: str) -> tuple[dict[str, Any], str]:
+    """The `params` dict and the `cypher_script` string that DB_create.py assigns at module level (literals, read
+    with ast.literal_eval: the program itself is not run)."""
+    import ast
+
+    found: dict[str, Any] = {}
+    for node in ast.parse(source).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in _GOLK_NAMES):
+            found[node.targets[0].id] = ast.literal_eval(node.value)
+    params, script = found.get("params"), found.get("cypher_script")
+    if not isinstance(params, dict) or not isinstance(script, str):
+        raise CorpusError(f"{GOLK}: {GOLK_LOADER} assigns no params dict and cypher_script string")
+    return params, script
+
+
+def write_sri_lanka_travel(store: Any, mirror: Path) -> None:
+    """Data/scrapes/DB_create.py of 10898415/GoLK-Tour-Guide-System (Go-LK, a 2025 final-year project of NSBM Green
+    University, Sri Lanka: a tour-guide chatbot over Neo4j; no licence stated) as committed at GOLK_COMMIT: its
+    cypher_script (a Neo4j Data Importer export, "without :param or :use") run with its params over the files they
+    name in Data/Dataset/ (GOLK_DATA), the project's scrapes of Google Maps, Booking.com and official sources: Sri
+    Lanka (its emergency and service numbers, currency, national symbols), its 9 provinces and 25 districts (each
+    district's ethnic shares and most used language), some 170 travel areas (description, population; each in its
+    district) with the road distance in km between areas, and per area its nearest hospital and police station
+    (phone, map link), places to visit (activity type, description), restaurants (rating as "4.8(526)", map link),
+    accommodation (Booking.com rating, type, description) and each month's weather (month, season, description).
+    The loader's one session.run of the whole script is refused by every Neo4j (one statement a query): its statements
+    run one by one, as the Browser runs the export it copies; `($file_path_root + $file_<n>)` is the file's
+    `file:///` URL and `$idsToSkip` the list the params set; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`.
+    The database it names (GoLK) is the server's one database here. SriLanka.csv has one Windows-1252 byte (0x92, a
+    right quote, in "Adam's Peak"): LOAD CSV reads it as U+FFFD, and so does this reader."""
+    params, script = _golk_load(read_file(GOLK, GOLK_LOADER, mirror, GOLK_COMMIT).decode("utf-8"))
+    root, skip = params.get("file_path_root"), params.get("idsToSkip")
+    if not isinstance(root, str) or not isinstance(skip, list) or not all(isinstance(s, str) for s in skip):
+        raise CorpusError(f"{GOLK}: {GOLK_LOADER}'s params set no file_path_root string and idsToSkip list")
+
+    def url(m: re.Match[str]) -> str:
+        name = params.get(m[1])
+        if not isinstance(name, str):
+            raise CorpusError(f"{GOLK}: {GOLK_LOADER}'s script reads ${m[1]}, which its params do not set")
+        return "'" + root + name + "'"
+
+    script = _COZY_FILE.sub(url, script)
+    listed = "[" + ", ".join("'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" for s in skip) + "]"
+    script = re.sub(r"\$idsToSkip\b", _literal(listed), script)
+    if "$file_" in script or not _LOAD_CSV.search(script):
+        raise CorpusError(f"{GOLK}: {GOLK_LOADER}'s script has no LOAD CSV of its params' files")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{GOLK}: {GOLK_LOADER} reads {url}, which no loader here serves")
+        data = read_file(GOLK, GOLK_DATA + url.removeprefix("file:///"), mirror, GOLK_COMMIT)
+        # LOAD CSV reads a byte that is not UTF-8 as U+FFFD, as Java's decoder does
+        return _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+
+    _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
+
+
 # [s52A source and writer above]
 
 
@@ -25018,6 +25085,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "(cinema, dança, música, teatro...), the municipality each is in, and the "
                                         "308 municipalities' districts and NUTS regions",
           writer=write_portugal_venues, source=PT_VENUES),
+    Graph("sri-lanka-travel", "frozen", "Sri Lanka for travellers (a 2025 tour-guide chatbot's graph): its provinces "
+                                          "and districts (ethnic shares, main language), some 170 travel areas with "
+                                          "the road distances between them, and per area its nearest hospital and "
+                                          "police station, places to visit, restaurants, accommodation and each "
+                                          "month's weather",
+          writer=write_sri_lanka_travel, source=GOLK),
     # [s52A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
