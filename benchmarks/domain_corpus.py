@@ -10206,6 +10206,68 @@ loader reads the UTF-8 file as Latin-1, as written, so 46 titles hold garbled ch
 copy of Ian Robinson's and Jim Webber's tutorial data (429 of its 447 planets have no relationship). Only doctor-who
 and web3-vulnerabilities have relationship properties, so only they have relationship-property questions.
 
+Helper s52A's paragraph, written blind for the fifty-second split (domain searched: geography, transport, energy and
+open government data; begun at 09:00 UTC on 6 December 2026, its deadline 10:40). sri-lanka-travel:
+github.com/10898415/GoLK-Tour-Guide-System ("Go-LK", Jayasanka Ariyaratne's 2025 final-year project at NSBM Green
+University / Plymouth University, a tour-guide chatbot for Sri Lanka over Neo4j; commits as jaye2001; no licence stated;
+English), its Data/scrapes/DB_create.py run by write_sri_lanka_travel at GOLK_COMMIT (90de8d6, "DB insert", 3 February
+2025, the head of its Data-Scrape branch; the data as 5ebff34 of 26 January committed it; the main branch, the chatbot
+app, holds neither): its cypher_script, a Neo4j Data Importer export, with its params, each `($file_path_root +
+$file_<n>)` reading Data/Dataset/<name>. What had to change: the loader sends the whole script in one session.run, which
+every Neo4j refuses (one statement a query), so its statements run one by one, as the Browser runs the export it copies;
+`$idsToSkip` is the params' empty list; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`; the database it names
+(GoLK) is the server's one database; SriLanka.csv's one Windows-1252 byte (0x92 in "Adam's Peak") is read as U+FFFD, as
+LOAD CSV reads it. No shared helper changed (_COZY_FILE, _run_script and _csv_rows are reused). The graph (`up` 95 s on
+a fresh home, the server's start included): 1,932 nodes in 10 labels (Resturant 891: name, rating as "4.8(526)", map
+link; Place 374: name, activity type Outdoor/Indoor, description; Weather 271: month, season, description; Accomadation
+209: name, Booking.com rating, type, description, nearby places, link; PoliceStation 59 and Hospital 44: name, phone,
+map link; Area 49: description, population; District 25: ethnic shares, most used language; Province 9; Country 1: Sri
+Lanka's emergency and service numbers, currency, national symbols) and 3,448 relationships in 10 types (HAS_DISTANCE
+1,176 between areas with Distance_in_KM, the only relationship property; HAS_RESTAURANT 940, HAS_WEATHER 516,
+CONSISTED_WITH 417 from an area to its places, HAS_ACCOMADATION 210, HAS_POLICE 57, LOCATED_IN 49 from an area to its
+district, HAS_HOSPITAL 49, HAS_DISTRICT 25 from a province, HAS_PROVINCE 9). Quirks kept as the script writes them: its
+labels and types as spelled (Resturant, Accomadation, HAS_ACCOMADATION) and property names with spaces (`Nearest
+Hospital`, `Place to Visit`, `Accommodation Place Name`); Weather nodes are MERGEd on a description the files repeat
+across areas (516 rows, 271 nodes, one shared by 33 areas), each keeping the month and season of the last row that set
+it; restaurants and hospitals are MERGEd on their name (47 restaurants in two areas, one in three; Base Hospital
+Pottuvil serves Arugam Bay and Pottuvil); ratings and ethnic shares are strings ("9.8", "Not available", "76.69%"),
+phone numbers integers (toInteger drops the leading 0); the areas' populations are the project's figures, not a census
+(Horton Plains, a national park, 93,000); Kilinochchi and Vavuniya have no area; the chatbot's prompt
+(backend/routers/prompts.py) describes other names (Restaurant, Place_To_Visit): the graph is the loader's. The 14
+questions (English, written from the data with plain Cypher through the neo4j driver): 6 edge (an area's nearest
+hospital and police station, an area's district, the area of a place to visit and of an accommodation, a district's
+province), 4 node-property (a hospital's phone, an accommodation's Booking.com rating and its type, a district's share
+of Sri Lankan Moors), 2 relationship-property (the road distance between two areas; each pair has one HAS_DISTANCE, in
+one direction), 2 two-hop (an area's province through its district, the phone of an area's nearest police station); each
+answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: other countries' travel graphs
+(singapore-attractions, jeju-safe-tourism, korea-travel-routes, china-travel-lounges); sri-lanka-ministries is Sri
+Lanka's government, hospitals the US's; no corpus graph held Sri Lanka's districts, areas and their services. An earlier
+helper left out "Sri Lankan travel places (a chatbot's prompt string)" without its repository or data; find_repos on
+"lk-tour" named it here, and its Data-Scrape branch holds the loader and the files. Considered for the first time and
+left out: xaeto/mondial-docker (fetched; MONDIAL as a Neo4j GraphML, neo4j-seed/neo4j_mondial.graphml, 6,292 nodes and
+20,901 relationships, but its README loads it with `apoc.import.graphml(url, {})`, whose readLabels defaults to false:
+every node would have no label, only a ":Country" string property, which the gold format cannot name; its neo4j-admin
+command imports an apoc CSV export without ID columns; a course script that reads a file of that name with {readLabels:
+true} and then types its dates was found without its repository, as the MONDIAL LOAD CSV scripts s49F found still are);
+a US flights final-year project's LOAD CSV (Airport, City, weather Station, Airline, Flight, Emission, daily Weather;
+its unique_flights_jan22-sample.csv and other files found by no path, its repository not named); an Andalusian COVID
+incidence and mobility script (Aeropuerto, Distrito, Municipio, Provincia, DistritoSanitario; health, repository not
+named); Gabriel382/COVID19-tracking-knowledge-graph (its OpenSky flight data not committed, a README in its place);
+KJ2112/vietnam-travel and the other "hybrid travel assistant" assignments over vietnam_travel_dataset.json (generated:
+"Hanoi Attraction 1"...); ADC-GDIT-Spring-2025/Backend (a handful of hand-typed nodes); a French ARCEP mobile-sites
+loader (one label, Site), an airline-ratings LOAD CSV (value nodes for punctuality and AirHelp scores) and Italian OSM
+bus-line scripts (Linea, Fermata; Neo4j Spatial and osmnx downloads), their repositories not named; a Chilean
+environmental-assessment KG builder (text chunks and Bedrock embeddings) and a French communes-and-contracts builder
+(reads PostgreSQL); jihochang03/Where2Meet-Backend and matiuszaa/spdb (Django and PostGIS, no Neo4j). Seen again, in the
+corpus or left out before: Williamdst/Capstone-2, syedhassaanahmed/neo4j-datasets, dixse-pt/neo4j, aymericastellanet's
+Paris metro, FlyingTom63/Matura, labdados/tec-cid, jakobkurzmann/Bachelorarbeit, eijiuchiyama/busca-rota,
+haoyuheng/guotu_KG_demo, BiaPri/Graph_Field, graphadvantage/neo4j-na-rail-network, schwa1997/flydata,
+kkarlis2/Big-Data-Analytics-Projects, luzidl/it-novum-webinar_042022, iilab/openoil, guardian/tracer,
+Lkruitwagen/global-fossil-fuel-supply-chain, sheepelysium/HydroGraph-TW, PravallikaChalla/GIS,
+altierispeixoto/urbs-data-processing, fm-or/harz-hiking, the tornado-counties scripts, the SNCF TGVmax loaders and the
+Vienna subdistricts loader.
+
 [s52A paragraph above]
 
 [s52B paragraph above]
