@@ -10206,6 +10206,68 @@ loader reads the UTF-8 file as Latin-1, as written, so 46 titles hold garbled ch
 copy of Ian Robinson's and Jim Webber's tutorial data (429 of its 447 planets have no relationship). Only doctor-who
 and web3-vulnerabilities have relationship properties, so only they have relationship-property questions.
 
+Helper s52A's paragraph, written blind for the fifty-second split (domain searched: geography, transport, energy and
+open government data; begun at 09:00 UTC on 6 December 2026, its deadline 10:40). sri-lanka-travel:
+github.com/10898415/GoLK-Tour-Guide-System ("Go-LK", Jayasanka Ariyaratne's 2025 final-year project at NSBM Green
+University / Plymouth University, a tour-guide chatbot for Sri Lanka over Neo4j; commits as jaye2001; no licence stated;
+English), its Data/scrapes/DB_create.py run by write_sri_lanka_travel at GOLK_COMMIT (90de8d6, "DB insert", 3 February
+2025, the head of its Data-Scrape branch; the data as 5ebff34 of 26 January committed it; the main branch, the chatbot
+app, holds neither): its cypher_script, a Neo4j Data Importer export, with its params, each `($file_path_root +
+$file_<n>)` reading Data/Dataset/<name>. What had to change: the loader sends the whole script in one session.run, which
+every Neo4j refuses (one statement a query), so its statements run one by one, as the Browser runs the export it copies;
+`$idsToSkip` is the params' empty list; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`; the database it names
+(GoLK) is the server's one database; SriLanka.csv's one Windows-1252 byte (0x92 in "Adam's Peak") is read as U+FFFD, as
+LOAD CSV reads it. No shared helper changed (_COZY_FILE, _run_script and _csv_rows are reused). The graph (`up` 95 s on
+a fresh home, the server's start included): 1,932 nodes in 10 labels (Resturant 891: name, rating as "4.8(526)", map
+link; Place 374: name, activity type Outdoor/Indoor, description; Weather 271: month, season, description; Accomadation
+209: name, Booking.com rating, type, description, nearby places, link; PoliceStation 59 and Hospital 44: name, phone,
+map link; Area 49: description, population; District 25: ethnic shares, most used language; Province 9; Country 1: Sri
+Lanka's emergency and service numbers, currency, national symbols) and 3,448 relationships in 10 types (HAS_DISTANCE
+1,176 between areas with Distance_in_KM, the only relationship property; HAS_RESTAURANT 940, HAS_WEATHER 516,
+CONSISTED_WITH 417 from an area to its places, HAS_ACCOMADATION 210, HAS_POLICE 57, LOCATED_IN 49 from an area to its
+district, HAS_HOSPITAL 49, HAS_DISTRICT 25 from a province, HAS_PROVINCE 9). Quirks kept as the script writes them: its
+labels and types as spelled (Resturant, Accomadation, HAS_ACCOMADATION) and property names with spaces (`Nearest
+Hospital`, `Place to Visit`, `Accommodation Place Name`); Weather nodes are MERGEd on a description the files repeat
+across areas (516 rows, 271 nodes, one shared by 33 areas), each keeping the month and season of the last row that set
+it; restaurants and hospitals are MERGEd on their name (47 restaurants in two areas, one in three; Base Hospital
+Pottuvil serves Arugam Bay and Pottuvil); ratings and ethnic shares are strings ("9.8", "Not available", "76.69%"),
+phone numbers integers (toInteger drops the leading 0); the areas' populations are the project's figures, not a census
+(Horton Plains, a national park, 93,000); Kilinochchi and Vavuniya have no area; the chatbot's prompt
+(backend/routers/prompts.py) describes other names (Restaurant, Place_To_Visit): the graph is the loader's. The 14
+questions (English, written from the data with plain Cypher through the neo4j driver): 6 edge (an area's nearest
+hospital and police station, an area's district, the area of a place to visit and of an accommodation, a district's
+province), 4 node-property (a hospital's phone, an accommodation's Booking.com rating and its type, a district's share
+of Sri Lankan Moors), 2 relationship-property (the road distance between two areas; each pair has one HAS_DISTANCE, in
+one direction), 2 two-hop (an area's province through its district, the phone of an area's nearest police station); each
+answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag
+command was run on the graph and no xgrag output on it looked at. Overlaps: other countries' travel graphs
+(singapore-attractions, jeju-safe-tourism, korea-travel-routes, china-travel-lounges); sri-lanka-ministries is Sri
+Lanka's government, hospitals the US's; no corpus graph held Sri Lanka's districts, areas and their services. An earlier
+helper left out "Sri Lankan travel places (a chatbot's prompt string)" without its repository or data; find_repos on
+"lk-tour" named it here, and its Data-Scrape branch holds the loader and the files. Considered for the first time and
+left out: xaeto/mondial-docker (fetched; MONDIAL as a Neo4j GraphML, neo4j-seed/neo4j_mondial.graphml, 6,292 nodes and
+20,901 relationships, but its README loads it with `apoc.import.graphml(url, {})`, whose readLabels defaults to false:
+every node would have no label, only a ":Country" string property, which the gold format cannot name; its neo4j-admin
+command imports an apoc CSV export without ID columns; a course script that reads a file of that name with {readLabels:
+true} and then types its dates was found without its repository, as the MONDIAL LOAD CSV scripts s49F found still are);
+a US flights final-year project's LOAD CSV (Airport, City, weather Station, Airline, Flight, Emission, daily Weather;
+its unique_flights_jan22-sample.csv and other files found by no path, its repository not named); an Andalusian COVID
+incidence and mobility script (Aeropuerto, Distrito, Municipio, Provincia, DistritoSanitario; health, repository not
+named); Gabriel382/COVID19-tracking-knowledge-graph (its OpenSky flight data not committed, a README in its place);
+KJ2112/vietnam-travel and the other "hybrid travel assistant" assignments over vietnam_travel_dataset.json (generated:
+"Hanoi Attraction 1"...); ADC-GDIT-Spring-2025/Backend (a handful of hand-typed nodes); a French ARCEP mobile-sites
+loader (one label, Site), an airline-ratings LOAD CSV (value nodes for punctuality and AirHelp scores) and Italian OSM
+bus-line scripts (Linea, Fermata; Neo4j Spatial and osmnx downloads), their repositories not named; a Chilean
+environmental-assessment KG builder (text chunks and Bedrock embeddings) and a French communes-and-contracts builder
+(reads PostgreSQL); jihochang03/Where2Meet-Backend and matiuszaa/spdb (Django and PostGIS, no Neo4j). Seen again, in the
+corpus or left out before: Williamdst/Capstone-2, syedhassaanahmed/neo4j-datasets, dixse-pt/neo4j, aymericastellanet's
+Paris metro, FlyingTom63/Matura, labdados/tec-cid, jakobkurzmann/Bachelorarbeit, eijiuchiyama/busca-rota,
+haoyuheng/guotu_KG_demo, BiaPri/Graph_Field, graphadvantage/neo4j-na-rail-network, schwa1997/flydata,
+kkarlis2/Big-Data-Analytics-Projects, luzidl/it-novum-webinar_042022, iilab/openoil, guardian/tracer,
+Lkruitwagen/global-fossil-fuel-supply-chain, sheepelysium/HydroGraph-TW, PravallikaChalla/GIS,
+altierispeixoto/urbs-data-processing, fm-or/harz-hiking, the tornado-counties scripts, the SNCF TGVmax loaders and the
+Vienna subdistricts loader.
+
 [s52A paragraph above]
 
 [s52B paragraph above]
@@ -20261,6 +20323,73 @@ def write_portugal_venues(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+GOLK = "10898415/GoLK-Tour-Guide-System"  # Go-LK (2025): an NSBM Green University final-year Sri Lanka tour guide
+# its Data-Scrape branch's head (3 February 2025, "DB insert"): the loader and the scraped data/*.csv; the main branch
+# (the chatbot app, May 2025) holds neither
+GOLK_COMMIT = "90de8d61dd3601d9b5adf471fd21530585307e3e"
+GOLK_LOADER = "Data/scrapes/DB_create.py"  # its Neo4j load: one session.run of cypher_script with params
+GOLK_DATA = "Data/Dataset/"  # the files its params name, read as `file:///<name>` (Neo4j's import folder)
+_GOLK_NAMES = ("params", "cypher_script")  # the module-level literals of the loader that hold its load
+
+
+def _golk_load(source: str) -> tuple[dict[str, Any], str]:
+    """The `params` dict and the `cypher_script` string that DB_create.py assigns at module level (literals, read
+    with ast.literal_eval: the program itself is not run)."""
+    import ast
+
+    found: dict[str, Any] = {}
+    for node in ast.parse(source).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in _GOLK_NAMES):
+            found[node.targets[0].id] = ast.literal_eval(node.value)
+    params, script = found.get("params"), found.get("cypher_script")
+    if not isinstance(params, dict) or not isinstance(script, str):
+        raise CorpusError(f"{GOLK}: {GOLK_LOADER} assigns no params dict and cypher_script string")
+    return params, script
+
+
+def write_sri_lanka_travel(store: Any, mirror: Path) -> None:
+    """Data/scrapes/DB_create.py of 10898415/GoLK-Tour-Guide-System (Go-LK, a 2025 final-year project of NSBM Green
+    University, Sri Lanka: a tour-guide chatbot over Neo4j; no licence stated) as committed at GOLK_COMMIT: its
+    cypher_script (a Neo4j Data Importer export, "without :param or :use") run with its params over the files they
+    name in Data/Dataset/ (GOLK_DATA), the project's scrapes of Google Maps, Booking.com and official sources: Sri
+    Lanka (its emergency and service numbers, currency, national symbols), its 9 provinces and 25 districts (each
+    district's ethnic shares and most used language), some 170 travel areas (description, population; each in its
+    district) with the road distance in km between areas, and per area its nearest hospital and police station
+    (phone, map link), places to visit (activity type, description), restaurants (rating as "4.8(526)", map link),
+    accommodation (Booking.com rating, type, description) and each month's weather (month, season, description).
+    The loader's one session.run of the whole script is refused by every Neo4j (one statement a query): its statements
+    run one by one, as the Browser runs the export it copies; `($file_path_root + $file_<n>)` is the file's
+    `file:///` URL and `$idsToSkip` the list the params set; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`.
+    The database it names (GoLK) is the server's one database here. SriLanka.csv has one Windows-1252 byte (0x92, a
+    right quote, in "Adam's Peak"): LOAD CSV reads it as U+FFFD, and so does this reader."""
+    params, script = _golk_load(read_file(GOLK, GOLK_LOADER, mirror, GOLK_COMMIT).decode("utf-8"))
+    root, skip = params.get("file_path_root"), params.get("idsToSkip")
+    if not isinstance(root, str) or not isinstance(skip, list) or not all(isinstance(s, str) for s in skip):
+        raise CorpusError(f"{GOLK}: {GOLK_LOADER}'s params set no file_path_root string and idsToSkip list")
+
+    def url(m: re.Match[str]) -> str:
+        name = params.get(m[1])
+        if not isinstance(name, str):
+            raise CorpusError(f"{GOLK}: {GOLK_LOADER}'s script reads ${m[1]}, which its params do not set")
+        return "'" + root + name + "'"
+
+    script = _COZY_FILE.sub(url, script)
+    listed = "[" + ", ".join("'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" for s in skip) + "]"
+    script = re.sub(r"\$idsToSkip\b", _literal(listed), script)
+    if "$file_" in script or not _LOAD_CSV.search(script):
+        raise CorpusError(f"{GOLK}: {GOLK_LOADER}'s script has no LOAD CSV of its params' files")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{GOLK}: {GOLK_LOADER} reads {url}, which no loader here serves")
+        data = read_file(GOLK, GOLK_DATA + url.removeprefix("file:///"), mirror, GOLK_COMMIT)
+        # LOAD CSV reads a byte that is not UTF-8 as U+FFFD, as Java's decoder does
+        return _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+
+    _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
+
+
 # [s52A source and writer above]
 
 
@@ -25018,6 +25147,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "(cinema, dança, música, teatro...), the municipality each is in, and the "
                                         "308 municipalities' districts and NUTS regions",
           writer=write_portugal_venues, source=PT_VENUES),
+    Graph("sri-lanka-travel", "frozen", "Sri Lanka for travellers (a 2025 tour-guide chatbot's graph): its provinces "
+                                          "and districts (ethnic shares, main language), some 170 travel areas with "
+                                          "the road distances between them, and per area its nearest hospital and "
+                                          "police station, places to visit, restaurants, accommodation and each "
+                                          "month's weather",
+          writer=write_sri_lanka_travel, source=GOLK),
     # [s52A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

@@ -8177,6 +8177,125 @@ def test_portugal_venues_is_pinned_and_frozen() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.PT_VENUES_COMMIT)
 
 
+_GOLK_LOADER = '''from neo4j import GraphDatabase
+
+DATABASE = "GoLK"
+
+params = {
+    "file_path_root": "file:///",
+    "file_0": "areas.csv",
+    "file_1": "City_Distances.csv",
+    "idsToSkip": []   # Used by WHERE NOT row.[field] IN $idsToSkip
+}
+
+cypher_script = """
+/////////////////////////////////////////////////////////////////////////
+// 1) CREATE CONSTRAINTS
+/////////////////////////////////////////////////////////////////////////
+CREATE CONSTRAINT `Areas_Area_uniq` IF NOT EXISTS
+FOR (n: `Area`)
+REQUIRE (n.`Areas`) IS UNIQUE;
+
+LOAD CSV WITH HEADERS FROM ($file_path_root + $file_0) AS row
+WITH row
+WHERE NOT row.`Areas` IN $idsToSkip AND NOT row.`Areas` IS NULL
+CALL {
+  WITH row
+  MERGE (n: `Area` { `Areas`: row.`Areas` })
+  SET n.`Description` = row.`Description`
+} IN TRANSACTIONS OF 10000 ROWS;
+
+LOAD CSV WITH HEADERS FROM ($file_path_root + $file_1) AS row
+WITH row
+CALL {
+  WITH row
+  MATCH (source: `Area` { `Areas`: row.`Location 1` })
+  MATCH (target: `Area` { `Areas`: row.`Location 2` })
+  MERGE (source)-[r: `HAS_DISTANCE`]->(target)
+  SET r.`Distance_in_KM` = toFloat(trim(row.`Distance_in_KM`))
+} IN TRANSACTIONS OF 10000 ROWS;
+"""
+
+def main():
+    driver = GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", "admin123"))
+    with driver.session(database=DATABASE) as session:
+        session.run(cypher_script, **params)
+'''
+# areas.csv with a Windows-1252 right quote (0x92) in a description, as SriLanka.csv has one
+_GOLK_FILES = {"Data/Dataset/areas.csv": b'Areas,Description\nEll\xc3\xa1,"Adam\x92s Peak nearby"\nKandy,\n',
+               "Data/Dataset/City_Distances.csv": b"Location 1,Location 2,Distance_in_KM\nKandy,Ella,136\n"}
+
+
+def _golk_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _GOLK_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "10898415+GoLK-Tour-Guide-System" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    files = {corpus.GOLK_LOADER: loader.encode("utf-8"), **_GOLK_FILES}
+    for path, data in files.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_bytes(data)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "DB insert"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # the later head (the chatbot's branch) holds neither the loader nor the data
+    subprocess.run([*git, "rm", "-rq", "Data"], check=True)
+    subprocess.run([*git, "commit", "-qm", "chatbot update"], check=True)
+    monkeypatch.setattr(corpus, "GOLK_COMMIT", pinned)
+    return tmp_path
+
+
+def test_sri_lanka_travel_runs_the_loaders_script_statement_by_statement_with_its_params(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_sri_lanka_travel(store, _golk_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    assert len(statements) == 3  # the one session.run of the script: each of its statements in turn
+    assert store.calls[0] == ("CREATE CONSTRAINT `Areas_Area_uniq` IF NOT EXISTS\nFOR (n: `Area`)\n"
+                              "REQUIRE (n.`Areas`) IS UNIQUE", {})
+    # ($file_path_root + $file_0) is the file's file:/// URL, $idsToSkip the params' empty list, and the
+    # CALL {...} IN TRANSACTIONS one CALL {...}
+    assert statements[1].startswith("UNWIND $rows AS row\nWITH row\nWHERE NOT row.`Areas` IN [] AND ")
+    assert "IN TRANSACTIONS" not in statements[1]
+    assert statements[1].endswith("SET n.`Description` = row.`Description`\n}")
+    # read at the pinned commit (the head holds no Data/); a byte that is not UTF-8 is U+FFFD, as LOAD CSV reads it
+    assert store.calls[1][1] == {"rows": [{"Areas": "Ellá", "Description": "Adam\ufffds Peak nearby"},
+                                          {"Areas": "Kandy", "Description": None}]}
+    assert statements[2].startswith("UNWIND $rows AS row\nWITH row\nCALL {")
+    assert store.calls[2][1] == {"rows": [{"Location 1": "Kandy", "Location 2": "Ella", "Distance_in_KM": "136"}]}
+
+
+def test_sri_lanka_travel_refuses_a_file_its_params_do_not_name(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = _GOLK_LOADER.replace("$file_1", "$file_9")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=r"reads \$file_9, which its params do not set"):
+        corpus.write_sri_lanka_travel(store, _golk_mirror(tmp_path, monkeypatch, loader))
+    assert store.calls == []
+
+
+def test_sri_lanka_travel_refuses_a_url_outside_the_import_folder(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = _GOLK_LOADER.replace('"file_path_root": "file:///"', '"file_path_root": "https://example.org/"')
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/areas.csv"):
+        corpus.write_sri_lanka_travel(Recorder(), _golk_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_sri_lanka_travel_refuses_a_loader_without_its_params_and_script(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    loader = _GOLK_LOADER.replace("cypher_script = ", "script = ")
+    with pytest.raises(corpus.CorpusError, match="assigns no params dict and cypher_script string"):
+        corpus.write_sri_lanka_travel(Recorder(), _golk_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_sri_lanka_travel_is_pinned_and_frozen() -> None:
+    assert corpus.graph("sri-lanka-travel").split == "frozen"
+    assert corpus.graph("sri-lanka-travel").repo == corpus.GOLK
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.GOLK_COMMIT)
+
+
 # [s52A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
