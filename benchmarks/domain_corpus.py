@@ -21049,6 +21049,52 @@ def write_hubei_tender_awards(store: Any, mirror: Path) -> None:
     graph.create_relation()
 
 
+# LINFENG YU's (lfyu2) Directorship Retrieval System of March 2024: a Django front end over a Neo4j graph of who sits
+# on the boards of Singapore's Straits Times Index companies, universities, polytechnics and public bodies (no
+# licence stated)
+SG_BOARDS = ("Nemo-yu/The-Directorship-Retrieval-System-Development-of-a-website-frontend-for-Neo4J-database-Using-"
+             "Python")
+# its HEAD, 7 March 2024 ("Add files via upload": import_data.txt; data/ as committed minutes before, 8d35011, "MY
+# project"; no commit since)
+SG_BOARDS_COMMIT = "a2e3baf32e90d0f312096fc3ebf215fe46061eb4"
+SG_BOARDS_SCRIPT = "import_data.txt"  # its Cypher: the LOAD CSVs, one a block, the blocks between blank lines
+SG_BOARDS_FOLDER = "data/"  # what data_extraction/data_preprocessing.py writes and the script's file:/// URLs name
+SG_BOARDS_LOADS = 15  # its blocks: seven institution kinds and the people, then the seven kinds' Serve relationships
+
+
+def _sg_boards_statements(script: str) -> list[str]:
+    """import_data.txt's statements: it has no ';', its statements are the blocks between blank lines, as they were
+    pasted into the Browser one at a time (its lines end in CRLF). Every block is a LOAD CSV; a script of other
+    blocks, or of another number of them, is refused."""
+    blocks = [block.strip() for block in re.split(r"\r?\n[ \t\r]*\r?\n", script) if block.strip()]
+    if len(blocks) != SG_BOARDS_LOADS or not all(_LOAD_CSV.match(block) for block in blocks):
+        raise CorpusError(f"{SG_BOARDS}: {SG_BOARDS_SCRIPT} is not its {SG_BOARDS_LOADS} LOAD CSV blocks "
+                          f"({len(blocks)} blocks found)")
+    return blocks
+
+
+def write_singapore_boards(store: Any, mirror: Path) -> None:
+    """import_data.txt of Nemo-yu/The-Directorship-Retrieval-System-... (LINFENG YU's Directorship Retrieval System,
+    March 2024: a Django app over Neo4j; no licence stated), read at SG_BOARDS_COMMIT and run as written, block by
+    block (_sg_boards_statements), each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` given the rows of data/<name>
+    (any other URL is refused). The graph, as the script writes it: seven labels of institutions, one a CSV, each node
+    with its own key property (sti: the 29 Straits Times Index companies; uni, poly, tele, misc, go, legal: the
+    universities, polytechnics, telecoms, other companies and public bodies, government organisations and the legal
+    institutions its data names) and name (the board's members, joined with ';'), Institution_Type, STI_Composite (an
+    STI company's SGX symbol, else "NA"), Legal_Instituion (the legal institutions it lists as monitoring it) and url
+    (the board page the data was taken from); `name` nodes, one a person (name only); a person `Serve`s on each board
+    the relationship CSVs list (MERGE: once however often a row repeats it)."""
+    script = read_file(SG_BOARDS, SG_BOARDS_SCRIPT, mirror, SG_BOARDS_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{SG_BOARDS}: {SG_BOARDS_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(SG_BOARDS, SG_BOARDS_FOLDER + url.removeprefix("file:///"), mirror, SG_BOARDS_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, ";\n".join(_sg_boards_statements(script)), rows_of)
+
+
 # [s52B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -25089,6 +25135,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "the winning company and its winning price (a Tender Bot's crawled "
                                             "data, in Chinese)",
           writer=write_hubei_tender_awards, source=HUBEI_TENDERS),
+    Graph("singapore-boards", "frozen", "Who sits on which boards in Singapore (a 2024 directorship retrieval "
+                                        "system's data): the Straits Times Index companies (SGX symbol), "
+                                        "universities, polytechnics, telecoms, other companies and public bodies, "
+                                        "government organisations and legal institutions, each with its board page, "
+                                        "and the people who serve on them",
+          writer=write_singapore_boards, source=SG_BOARDS),
     # [s52B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
