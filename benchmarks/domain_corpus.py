@@ -10270,6 +10270,55 @@ Vienna subdistricts loader.
 
 [s52A paragraph above]
 
+Helper s52B's paragraph, written blind for the fifty-second split (domain searched: commerce and finance, companies,
+boards, banking, markets, trade and procurement, in English, Chinese, Korean, Russian, Spanish, Portuguese, French and
+German; begun at 09:00:45 UTC on 6 December 2026, its deadline 10:40). singapore-boards:
+github.com/Nemo-yu/The-Directorship-Retrieval-System-Development-of-a-website-frontend-for-Neo4J-database-Using-Python
+(LINFENG YU's, lfyu2's, Directorship Retrieval System of March 2024: a Django front end, boardsys/, over a Neo4j graph
+of who sits on which boards in Singapore; no licence stated; Python, in English), its import_data.txt run at
+SG_BOARDS_COMMIT (a2e3baf, its HEAD of 7 March 2024; data/ as committed minutes before, 8d35011) by
+write_singapore_boards over data/*.csv, the files data_extraction/data_preprocessing.py writes from data_extraction/'s
+board lists (each with its board page's URL) and the files the script's `file:///` URLs name. What the loader had to
+change: nothing of its Cypher; the file has no ';' (its statements are the 15 blocks between blank lines, as pasted into
+the Browser one at a time, its lines ending in CRLF), so _sg_boards_statements splits it at blank lines and refuses a
+script of other blocks; each LOAD CSV is given data/<name>'s rows (any other URL refused). The graph: 601 nodes in 8
+labels (name 551, one a person, name only; sti 29, the Straits Times Index companies; misc 6, other companies and public
+bodies: SIA Engineering, SBS Transit, Pan Ocean, Temasek Holdings, Enterprise Singapore, the Economic Development Board;
+poly 5, the polytechnics; uni 3, NTU, NUS and SMU; legal 3, the Public Service Comission, the Esplanade, IPOS; tele 2,
+StarHub and M1; go 2, the National Library Board and SMRT; each institution with its own key property named as its
+label, its name, Institution_Type, STI_Composite, Legal_Instituion and url) and 626 relationships of one type, Serve,
+person to board, no property (sti 305, poly 87, misc 86, uni 59, legal 37, go 32, tele 20); `up` took 33 s with the
+server's start. Quirks kept as the script writes them: an institution's `name` is its board, the members joined with
+';'; every STI company's Institution_Type is "Misc" and four have "NA" for their SGX symbol (Frasers Logistics &
+Commercial Trust, Keppel DC Reit, Mapletree Industrial Trust, SingTel); "Comission" and the key Legal_Instituion are
+spelt so; a few people are two nodes (Ben and Benjamin Keswick, Wendy Koh and Wendy Koh Mui Ai, Carol Fong under two
+spellings); SIA Engineering's board page URL is a person who serves on it; "Jean-franã§ois Manzoni" is garbled as
+collected; OCBC lists Tan Ngiap Joo twice (one Serve, MERGE); Dairy Farm and Nanyang Polytechnic have no url. The 14
+questions (written from the data with plain Cypher through the neo4j driver): 7 edge (the university board of Goh Swee
+Chen, the bank of Piyush Gupta, the polytechnic of Tham Sai Choy, the telecom of Loh Chin Hua, the transport operator of
+Judy Lee, the commission of Kwa Chong Seng, the company of Charoen Sirivadhanabhakdi), 4 node-property (Keppel's SGX
+code, the Singapore Exchange's board page, what SMRT and the Esplanade are classed as), no relationship-property
+question (Serve has no property), 3 two-hop (the SMRT board member also on SATS's board, the university that shares a
+board member with Venture Corporation, the SGX code of Kuok Khoon Hong's company); each answer checked with Cypher to be
+the only one the graph holds (every person asked about serves on one board of the kind the question names);
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: a-share-companies holds board seats (China's listed companies) and china-top-shareholders their owners,
+trumpworld people and organisations, world-banks and swift-codes banks; singapore-attractions is the corpus's other
+Singapore graph (tourism); the repository appeared nowhere in this module before. Considered by s52B for the first time
+and left out (each grepped here first): tandzp0o/RC (an electronics shop's LOAD CSV: 50 products with their brands and
+categories, and customers; too small); jayniehaka/NZX50-directorships (New Zealand's NZX50 boards as JSON for a web
+page, no Neo4j load); alexwoolford/sec-ownership-graph (its SEC filings are what scripts/download_ownership_data.py
+fetches, not committed; one reference CSV of control figures is); DanielChupak/ikea-ownership-graph (step-by-step
+markdown, no data); joshnavyon/blockchain-visualization-backend (its import.cypher loads a workshop's people and
+movies); jayshaaw/assignment-neo4j-fastapi (Northwind, kept out on purpose); akpythondev/ecommerce-kg,
+CAnnie67/blank-sandbox and genaiconference/Agentic_RAG_Workshop (an e-commerce demo's orders, a Data Importer model's
+sales CSVs, a finance department's process maps; not examined further); three loaders whose repositories the index does
+not name (Indian shrimp export shipments with exporters, consignees, HS codes and ports; Indian credit cards by bank
+from a cc_feats_V2.csv; a French entreprises.csv with sectors and addresses). Seen again, in the corpus or left out
+before: DonkeyKing01/EV-PM-DSS, lemonhu/stock-knowledge-graph, 2020-data-integration/data-collection, iilab/openoil,
+dmehrotra/department-of-defense-cypher, labdados/tec-cid, programminghistorian/jekyll's corporate interlocks,
+Spantree/instacart-neo4j, MickeyJ/fao-graph-db, kinau/P300 and the Korean 조달청 payments loader.
+
 [s52B paragraph above]
 
 [s52C paragraph above]
@@ -21178,6 +21227,52 @@ def write_hubei_tender_awards(store: Any, mirror: Path) -> None:
     graph.create_relation()
 
 
+# LINFENG YU's (lfyu2) Directorship Retrieval System of March 2024: a Django front end over a Neo4j graph of who sits
+# on the boards of Singapore's Straits Times Index companies, universities, polytechnics and public bodies (no
+# licence stated)
+SG_BOARDS = ("Nemo-yu/The-Directorship-Retrieval-System-Development-of-a-website-frontend-for-Neo4J-database-Using-"
+             "Python")
+# its HEAD, 7 March 2024 ("Add files via upload": import_data.txt; data/ as committed minutes before, 8d35011, "MY
+# project"; no commit since)
+SG_BOARDS_COMMIT = "a2e3baf32e90d0f312096fc3ebf215fe46061eb4"
+SG_BOARDS_SCRIPT = "import_data.txt"  # its Cypher: the LOAD CSVs, one a block, the blocks between blank lines
+SG_BOARDS_FOLDER = "data/"  # what data_extraction/data_preprocessing.py writes and the script's file:/// URLs name
+SG_BOARDS_LOADS = 15  # its blocks: seven institution kinds and the people, then the seven kinds' Serve relationships
+
+
+def _sg_boards_statements(script: str) -> list[str]:
+    """import_data.txt's statements: it has no ';', its statements are the blocks between blank lines, as they were
+    pasted into the Browser one at a time (its lines end in CRLF). Every block is a LOAD CSV; a script of other
+    blocks, or of another number of them, is refused."""
+    blocks = [block.strip() for block in re.split(r"\r?\n[ \t\r]*\r?\n", script) if block.strip()]
+    if len(blocks) != SG_BOARDS_LOADS or not all(_LOAD_CSV.match(block) for block in blocks):
+        raise CorpusError(f"{SG_BOARDS}: {SG_BOARDS_SCRIPT} is not its {SG_BOARDS_LOADS} LOAD CSV blocks "
+                          f"({len(blocks)} blocks found)")
+    return blocks
+
+
+def write_singapore_boards(store: Any, mirror: Path) -> None:
+    """import_data.txt of Nemo-yu/The-Directorship-Retrieval-System-... (LINFENG YU's Directorship Retrieval System,
+    March 2024: a Django app over Neo4j; no licence stated), read at SG_BOARDS_COMMIT and run as written, block by
+    block (_sg_boards_statements), each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` given the rows of data/<name>
+    (any other URL is refused). The graph, as the script writes it: seven labels of institutions, one a CSV, each node
+    with its own key property (sti: the 29 Straits Times Index companies; uni, poly, tele, misc, go, legal: the
+    universities, polytechnics, telecoms, other companies and public bodies, government organisations and the legal
+    institutions its data names) and name (the board's members, joined with ';'), Institution_Type, STI_Composite (an
+    STI company's SGX symbol, else "NA"), Legal_Instituion (the legal institutions it lists as monitoring it) and url
+    (the board page the data was taken from); `name` nodes, one a person (name only); a person `Serve`s on each board
+    the relationship CSVs list (MERGE: once however often a row repeats it)."""
+    script = read_file(SG_BOARDS, SG_BOARDS_SCRIPT, mirror, SG_BOARDS_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{SG_BOARDS}: {SG_BOARDS_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(SG_BOARDS, SG_BOARDS_FOLDER + url.removeprefix("file:///"), mirror, SG_BOARDS_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, ";\n".join(_sg_boards_statements(script)), rows_of)
+
+
 # [s52B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -25224,6 +25319,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "the winning company and its winning price (a Tender Bot's crawled "
                                             "data, in Chinese)",
           writer=write_hubei_tender_awards, source=HUBEI_TENDERS),
+    Graph("singapore-boards", "frozen", "Who sits on which boards in Singapore (a 2024 directorship retrieval "
+                                        "system's data): the Straits Times Index companies (SGX symbol), "
+                                        "universities, polytechnics, telecoms, other companies and public bodies, "
+                                        "government organisations and legal institutions, each with its board page, "
+                                        "and the people who serve on them",
+          writer=write_singapore_boards, source=SG_BOARDS),
     # [s52B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -9444,6 +9444,95 @@ def test_hubei_tender_awards_is_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.HUBEI_TENDERS_COMMIT)
 
 
+# import_data.txt of the Directorship Retrieval System, shortened: its CRLF line ends, no ';', the blocks between blank
+# lines; the seven institution kinds and the people, then the seven kinds' Serve relationships
+_SG_KINDS = ("uni", "tele", "poly", "misc", "go", "legal", "sti")
+_SG_SCRIPT = "\r\n\r\n".join(
+    [f"LOAD CSV WITH HEADERS FROM 'file:///{kind}.csv' AS line\r\n"
+     f"CREATE (:{kind} {{{kind}: line.{kind}, name: line.name, STI_Composite: line.symbol}})" for kind in _SG_KINDS]
+    + ["LOAD CSV WITH HEADERS FROM 'file:///name.csv' AS line\r\nCREATE (:name {name: line.name})", ""]
+    + [f"LOAD CSV WITH HEADERS FROM 'file:///{kind}_name.csv' AS line \r\n"
+       f"MATCH (from :name{{ name: line.name}}), (to:{kind} {{{kind}:line.{kind}}})\r\nMERGE (from)-[r:Serve]->(to)"
+       for kind in _SG_KINDS]) + "\r\n"
+
+
+def _sg_boards_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _SG_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "Nemo-yu+The-Directorship-Retrieval-System-Development-of-a-website-frontend-for-Neo4J-" \
+                         "database-Using-Python" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "data").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.SG_BOARDS_SCRIPT).write_bytes(script.encode("utf-8"))
+    for kind in _SG_KINDS:
+        (fetched / "data" / f"{kind}.csv").write_bytes(
+            f"{kind},name,type,symbol,monitored,url\r\n{kind.upper()} Board,Ann Tan;Bo Lim,Misc,NA,,\r\n".encode())
+        (fetched / "data" / f"{kind}_name.csv").write_bytes(f"{kind},name\r\n{kind.upper()} Board,Ann Tan\r\n".encode())
+    (fetched / "data" / "sti.csv").write_bytes(
+        b"sti,name,type,symbol,monitored,url\r\nDBS Group Holdings,Piyush Gupta,Misc,D05.SI,PSC;IPOS,https://x\r\n")
+    (fetched / "data" / "name.csv").write_bytes(b"name\r\nAnn Tan\r\nBo Lim\r\n")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Add files via upload"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit's data, which the pinned commit's script is not run over
+    (fetched / "data" / "name.csv").write_bytes(b"name\r\nLater Person\r\n")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "SG_BOARDS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_singapore_boards_runs_its_blocks_in_order_over_its_data_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_singapore_boards(store, _sg_boards_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # fifteen blocks split at blank lines (CRLF), each its own statement, in the script's order, the LOAD CSV an
+    # UNWIND of the rows of data/<name>
+    assert len(statements) == corpus.SG_BOARDS_LOADS
+    assert statements[0] == ("UNWIND $rows AS line\n"
+                             "CREATE (:uni {uni: line.uni, name: line.name, STI_Composite: line.symbol})")
+    assert statements[7] == "UNWIND $rows AS line\nCREATE (:name {name: line.name})"
+    assert statements[14] == ("UNWIND $rows AS line \nMATCH (from :name{ name: line.name}), (to:sti {sti:line.sti})"
+                              "\nMERGE (from)-[r:Serve]->(to)")
+    params = [p for _, p in store.calls]
+    assert params[6] == {"rows": [{"sti": "DBS Group Holdings", "name": "Piyush Gupta", "type": "Misc",
+                                   "symbol": "D05.SI", "monitored": "PSC;IPOS", "url": "https://x"}]}
+    # an empty field is null, as LOAD CSV gives it; the people as the pinned commit has them
+    assert params[0]["rows"][0]["url"] is None and params[0]["rows"][0]["monitored"] is None
+    assert params[7] == {"rows": [{"name": "Ann Tan"}, {"name": "Bo Lim"}]}
+    assert params[8] == {"rows": [{"uni": "UNI Board", "name": "Ann Tan"}]}
+
+
+def test_singapore_boards_refuses_a_file_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _SG_SCRIPT.replace("'file:///go.csv'", "'https://example.org/go.csv'")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/go.csv"):
+        corpus.write_singapore_boards(store, _sg_boards_mirror(tmp_path, monkeypatch, script))
+    # the blocks before it ran (uni, tele, poly, misc); nothing of go's or after
+    assert len(store.calls) == 4
+    assert store.calls[-1][0].startswith("UNWIND $rows AS line\nCREATE (:misc")
+
+
+def test_singapore_boards_refuses_a_changed_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a block lost, or a block that is not a LOAD CSV: not the script this loader was written for
+    fewer = _SG_SCRIPT.replace("LOAD CSV WITH HEADERS FROM 'file:///tele.csv' AS line\r\n"
+                               "CREATE (:tele {tele: line.tele, name: line.name, STI_Composite: line.symbol})"
+                               "\r\n\r\n", "")
+    with pytest.raises(corpus.CorpusError, match="not its 15 LOAD CSV blocks \\(14 blocks found\\)"):
+        corpus.write_singapore_boards(Recorder(), _sg_boards_mirror(tmp_path / "a", monkeypatch, fewer))
+    other = _SG_SCRIPT.replace("LOAD CSV WITH HEADERS FROM 'file:///name.csv' AS line\r\n",
+                               "MATCH (n) DETACH DELETE n\r\n\r\n", 1)
+    with pytest.raises(corpus.CorpusError, match="not its 15 LOAD CSV blocks"):
+        corpus.write_singapore_boards(Recorder(), _sg_boards_mirror(tmp_path / "b", monkeypatch, other))
+
+
+def test_singapore_boards_is_frozen_and_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("singapore-boards").source == corpus.SG_BOARDS
+    assert corpus.graph("singapore-boards").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.SG_BOARDS_COMMIT)
+
+
 # [s52B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
