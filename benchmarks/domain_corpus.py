@@ -21995,6 +21995,37 @@ def write_research_communities(store: Any, mirror: Path) -> None:
     _run_loader(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_LOADER, source, importer, print=_quiet)
 
 
+PETRO_KGRAPH = "lauraparra28/KGraph"  # Laura Parra's KGraph (2024-2025), OWL geology ontologies and their Neo4j graph
+# its HEAD of 11 June 2025; Dataset/minigraph.cypher as its commit 05744e1 of 20 May 2025 ("file cypher for neo4j")
+# added it, byte for byte the Langchain/minigraph.cypher of 15 May 2025 that its Langchain notebooks query
+PETRO_KGRAPH_COMMIT = "3d09e8dcf76db22da948a5681096fa392062589e"
+PETRO_KGRAPH_SCRIPT = "Dataset/minigraph.cypher"
+
+
+def write_brazil_basin_geology(store: Any, mirror: Path) -> None:
+    """Dataset/minigraph.cypher of lauraparra28/KGraph at PETRO_KGRAPH_COMMIT, run as written: the miniKGraph (the
+    small PetroKGraph of Laura Parra's KGraph repository, 2024-2025, in Portuguese; no licence stated), an OWL
+    ontology of the geology of two Brazilian sedimentary basins (OntoGeoLogica's instances: wells, fields, basins,
+    lithostratigraphic units, their rocks, ages and structures, keyed by database codes, POCO_CD_POCO_022772)
+    written out as one Cypher CREATE statement: 2,080 nodes, one CREATE clause each (variables named by the
+    ontology's local names, labels its classes, properties its rdfs:label, _id and _uri), then one CREATE of every
+    relationship between those variables (rdf_type, rdfs_subClassOf, and the ontology's own object properties:
+    crosses, located_in, constituted_by, part_of, carrier_of, has_age, participates_in, ...). The whole file is
+    that one statement (no ';' in it), Neo4j 5 syntax already, and it runs as one statement in one transaction; a
+    file that is not one CREATE statement is not the one read for and is refused. Kept as the export writes it: a node's map literal
+    repeating rdfs_label (a formation's "Formação Água Grande", "Fm. Água Grande") keeps its last value, as Cypher
+    keeps the last of a repeated key (the author's own notebook lists "Fm. Água Grande"); labels are the ontology's
+    class names (well, field, basin, lithostratigraphic_unit, geological_time_interval, sandstone, ...), each
+    individual also an owl_NamedIndividual and each class node an owl_Class; the OWL and RDF vocabulary's own
+    nodes (owl_Class, rdf_nil, blank nodes BN...) have no label and _uri "null" where the export found none."""
+    script = read_file(PETRO_KGRAPH, PETRO_KGRAPH_SCRIPT, mirror, PETRO_KGRAPH_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if len(statements) != 1 or not statements[0].startswith("CREATE ("):
+        raise CorpusError(f"{PETRO_KGRAPH}: {PETRO_KGRAPH_SCRIPT} holds {len(statements)} statements, not the one "
+                          f"CREATE statement of the exported graph it was read for")
+    store.query(statements[0], read_only=False)
+
+
 # [s52C source and writer above]
 
 
@@ -25146,6 +25177,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "papers (title, year), their authors, the journals or proceedings "
                                             "they appeared in and their years",
           writer=write_research_communities, source=RESEARCH_COMMUNITIES),
+    Graph("brazil-basin-geology", "frozen", "the geology of two Brazilian sedimentary basins, Amazonas and "
+                                            "Camamu-Almada, as an ontology's instances (a 2024-2025 research "
+                                            "graph, in Portuguese): wells and the lithostratigraphic units "
+                                            "they cross, fields, basins, each unit's group, age, rocks and "
+                                            "sedimentary structures, and the geological time scale",
+          writer=write_brazil_basin_geology, source=PETRO_KGRAPH),
     # [s52C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
