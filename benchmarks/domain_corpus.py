@@ -22010,14 +22010,15 @@ def write_brazil_basin_geology(store: Any, mirror: Path) -> None:
     written out as one Cypher CREATE statement: 2,080 nodes, one CREATE clause each (variables named by the
     ontology's local names, labels its classes, properties its rdfs:label, _id and _uri), then one CREATE of every
     relationship between those variables (rdf_type, rdfs_subClassOf, and the ontology's own object properties:
-    crosses, located_in, constituted_by, part_of, carrier_of, has_age, participates_in, ...). The whole file is
-    that one statement (no ';' in it), Neo4j 5 syntax already, and it runs as one statement in one transaction; a
-    file that is not one CREATE statement is not the one read for and is refused. Kept as the export writes it: a node's map literal
-    repeating rdfs_label (a formation's "Formação Água Grande", "Fm. Água Grande") keeps its last value, as Cypher
-    keeps the last of a repeated key (the author's own notebook lists "Fm. Água Grande"); labels are the ontology's
-    class names (well, field, basin, lithostratigraphic_unit, geological_time_interval, sandstone, ...), each
-    individual also an owl_NamedIndividual and each class node an owl_Class; the OWL and RDF vocabulary's own
-    nodes (owl_Class, rdf_nil, blank nodes BN...) have no label and _uri "null" where the export found none."""
+    crosses, located_in, constituted_by, part_of, carrier_of, has_age, participates_in, ...). The whole file is that
+    one statement (no ';' in it), Neo4j 5 syntax already, and it runs as one statement in one transaction; a file
+    that is not one CREATE statement is not the one read for and is refused. Kept as the export writes it: a node's
+    map literal repeating rdfs_label (a formation's "Formação Água Grande", "Fm. Água Grande") keeps its last value,
+    as Cypher keeps the last of a repeated key (the author's own notebook lists "Fm. Água Grande"); labels are the
+    ontology's class names (well, field, basin, lithostratigraphic_unit, geological_time_interval, sandstone, ...),
+    each individual also an owl_NamedIndividual and each class node an owl_Class; the OWL and RDF vocabulary's own
+    nodes (owl_Class, rdf_nil, ...) have no label, and the export's blank nodes (BN72526692_..., OWL restrictions)
+    have the _uri "null", a string."""
     script = read_file(PETRO_KGRAPH, PETRO_KGRAPH_SCRIPT, mirror, PETRO_KGRAPH_COMMIT).decode("utf-8")
     statements = _statements(script)
     if len(statements) != 1 or not statements[0].startswith("CREATE ("):
