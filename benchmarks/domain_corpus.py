@@ -10321,6 +10321,71 @@ Spantree/instacart-neo4j, MickeyJ/fao-graph-db, kinau/P300 and the Korean 조달
 
 [s52B paragraph above]
 
+Helper s52C's paragraph, written blind for the fifty-second split (domain searched: natural sciences: biology,
+chemistry, physics, earth science, astronomy, ecology, taxonomy; begun at 09:00 UTC on 6 December 2026, deadline
+10:40). brazil-basin-geology: github.com/lauraparra28/KGraph ("KGraph: Graphs in OWL Knowledge Repositories", Laura
+Parra, January 2024 to June 2025; no licence file or statement; its READMEs mostly in Portuguese, its notebooks'
+comments partly in Spanish; its Dockerfiles README says its files run Neo4j on "atena Petrobras"), its
+Dataset/minigraph.cypher at PETRO_KGRAPH_COMMIT (3d09e8d, its HEAD of 11 June 2025), added by its commit 05744e1 of 20
+May 2025 ("file cypher for neo4j") and byte for byte the Langchain/minigraph.cypher of 15 May 2025 beside the
+notebooks that query the graph in Neo4j: the miniKGraph, the instances of an OWL ontology of the geology of two
+Brazilian sedimentary basins (Amazonas and Camamu-Almada) written out as one Cypher CREATE statement, 2,080 node
+clauses and then one CREATE of the 7,560 relationships between their variables. How it runs
+(write_brazil_basin_geology): the file's one statement, as written, in one transaction; a file that is not one CREATE
+statement is refused. What the loader had to change: nothing (no 4.x syntax, no ';', no file read). The graph: 2,080
+nodes in 72 labels (owl_NamedIndividual 1,395, owl_Class 606, geological_time_interval 347, well 343,
+geological_structure 206, lithostratigraphic_unit 68, textura 57, owl_ObjectProperty 44, rock and sediment classes
+such as shale 38, siltstone 36, sandstone 36, calciarenite 22, field 8, basin 2, ...; 18 nodes with no label: eleven
+of the OWL and RDF vocabulary's own nodes, six blank nodes and FormationOfEarth_quality) and 7,560 relationships
+(rdf_type 3,467, crosses 2,404, rdfs_subClassOf 609, located_in 452, constituted_by 323, part_of 54, carrier_of 44,
+has_age 41, participates_in 41, and 125 of 15 OWL and RDF types: rdfs_subPropertyOf, owl_inverseOf, owl_onProperty,
+...), no relationship property; node properties are rdfs_label, _id (the ontology's local name, a database code for
+wells, fields and basins: POCO_CD_POCO_022772, CAMP_CD_CAMPO_0109, BASE_CD_BACIA_030) and _uri, and one restriction's
+owl_minQualifiedCardinality; `up` took 2 minutes 12 seconds with the server's start. Quirks kept as the file writes
+them: a node clause that repeats rdfs_label keeps the last of the values (formacao_125 is "Fm. Água Grande", not
+"Formação Água Grande", as the author's notebook lists it; a well's "1-RPV-1-AM" is lost to "1-BRSA-9-AM"), so units
+are "Formação X" or "Fm. X" and groups "Gr. X" as each clause happens to order them; each unit's age is an individual
+of its own (Tournaisian_quality_formacao_320, labelled "Tournaisiano") that participates_in the time interval;
+carrier_of links a unit to its sedimentary structures (Falha, Flaser, ...), not to fluids; 338 of the 343 wells are
+located_in a basin and 60 in a field; the ontology's classes carry Portuguese labels ("campo"); the export's blank
+nodes have the _uri "null", a string. The 14 questions (in Portuguese, as the data is, written from the data with
+plain Cypher through the neo4j driver): 7 edge (a formation's group, a formation's age, a field's basin, a member's
+formation, a well's field, a group's one sedimentary structure, the one unit a well crosses), 3 node-property (the
+database code of a field, a well and a basin: beside the name, the only property the graph's instances have but the
+URI), 4 two-hop (a member's formation's group, basin and age; the age of the one formation a well crosses), no
+relationship-property question (the graph has none); each answer checked with Cypher to be the only one the graph
+holds (each named node's name is unique, no other node's name contains its distinctive word but Camamu's basin and
+group, and each step has exactly one relationship of its type); domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: dinosaurs holds geological periods
+(the periods its dinosaurs lived in); soil-taxonomy (a soil classification), pbot-leaf-architecture (fossil leaves)
+and europe-rivers are the corpus's other earth-science graphs; no graph holds wells or stratigraphic units. Searched:
+the code corpus (taxonomy, species, genus and family loaders; minerals, crystals, periodic tables; planets,
+exoplanets, stars and constellations; volcanoes, earthquakes, hurricanes and tornadoes; food webs, fish, marine
+animals, birds, butterflies, fungi, plants and their families, in English, Chinese, Spanish, German and Korean;
+chemistry reactions, essential oils, terpenes; protein interactions; geology, stratigraphy and rocks), the pages
+corpus (Neo4j taxonomy and periodic-table posts), exact strings (MERGE (m:Mineral, MERGE (v:Volcano, MERGE
+(e:Exoplanet, MERGE (c:Constellation, MERGE (b:Bird, MERGE (f:Fossil, MERGE (g:Genus, (:Taxon {, row.scientificName,
+row.pl_name, species_info.csv, Meteorite_Landings.csv, file:///minerals, file:///earthquake, file:///planets,
+file:///birds, file:///elements, file:///animals), repository names (taxonom, species, biodivers, matgraphdb) and file
+paths (load.cql, create.cypher, neo4j/load.cypher, information.txt, animals.csv). Considered by s52C for the first
+time and left out (each grepped here first): FAIRChemistry/FAIRFluids (its neo4j/create_neo4j_graph.py, a
+110,000-character importer of fluid property measurements, their compounds and citations, imports the repository's own
+fairfluids package; not examined further for time); romerogroup/MatGraphDB (a materials graph; its committed CSVs are
+periodic tables and model reports, no materials file among them); aginnimb/Knowledgebase (HMDB, OMIM, USDA, saliva and
+sweat loaders: metabolomics and medicine; not examined further); IGCCP/StraKG (a stratigraphic graph extracted from
+Baidu Baike text with BERT-based language processing; not examined further); Tomaz Bratanic's NCBI taxonomy post (its
+data downloaded from NCBI, its dump on Google Drive); and, their repositories not named by the index, a food-web LOAD
+CSV over Portugal_L1P2.csv and its siblings (two labels, Consumer and Resource), a marine-animals LOAD CSV of an
+animals.csv (fish names, feeding habits, conservation status; 4.x syntax), a Chinese houseplant loader over an
+information.txt (families, genera, pests), a Turkish larger-foraminifera loader in JavaScript (seven species), a
+Chinese crop-pathogen loader (its pathogens filled in by an extractor at run time, no data) and a medicinal-plant
+loader over a structured text file. Seen again, in the corpus or left out before:
+monteleone-1883922/Natural_Events_DW, ESIPFed/wildlife-with-neo4j, thaisstein/datasci4chemistry, miofuku/farming-bot,
+miladNemati-1/MACNeo4j, robertogs2/bases, covid-19-net, jeffwhite-619/periodicity, ddmoitra's solar system,
+wvirtue/Plant-Knowledge-Graph, Harshpatel44's marine animals, IEK-13/MatGraphAI, sobakavosne/chemist-preprocessor,
+colombelli/graph-omics, Reed-CompBio/protein-weaver, ramellose/mako_docs, rajfal's soil survey, paleobot's PBOT and
+maxdemarzi/cpdat.
+
 [s52C paragraph above]
 
 [s52D paragraph above]
@@ -22219,6 +22284,38 @@ def write_research_communities(store: Any, mirror: Path) -> None:
     _run_loader(RESEARCH_COMMUNITIES, RESEARCH_COMMUNITIES_LOADER, source, importer, print=_quiet)
 
 
+PETRO_KGRAPH = "lauraparra28/KGraph"  # Laura Parra's KGraph (2024-2025), OWL geology ontologies and their Neo4j graph
+# its HEAD of 11 June 2025; Dataset/minigraph.cypher as its commit 05744e1 of 20 May 2025 ("file cypher for neo4j")
+# added it, byte for byte the Langchain/minigraph.cypher of 15 May 2025 that its Langchain notebooks query
+PETRO_KGRAPH_COMMIT = "3d09e8dcf76db22da948a5681096fa392062589e"
+PETRO_KGRAPH_SCRIPT = "Dataset/minigraph.cypher"
+
+
+def write_brazil_basin_geology(store: Any, mirror: Path) -> None:
+    """Dataset/minigraph.cypher of lauraparra28/KGraph at PETRO_KGRAPH_COMMIT, run as written: the miniKGraph (the
+    small PetroKGraph of Laura Parra's KGraph repository, 2024-2025, in Portuguese; no licence stated), an OWL
+    ontology of the geology of two Brazilian sedimentary basins (OntoGeoLogica's instances: wells, fields, basins,
+    lithostratigraphic units, their rocks, ages and structures, keyed by database codes, POCO_CD_POCO_022772)
+    written out as one Cypher CREATE statement: 2,080 nodes, one CREATE clause each (variables named by the
+    ontology's local names, labels its classes, properties its rdfs:label, _id and _uri), then one CREATE of every
+    relationship between those variables (rdf_type, rdfs_subClassOf, and the ontology's own object properties:
+    crosses, located_in, constituted_by, part_of, carrier_of, has_age, participates_in, ...). The whole file is that
+    one statement (no ';' in it), Neo4j 5 syntax already, and it runs as one statement in one transaction; a file
+    that is not one CREATE statement is not the one read for and is refused. Kept as the export writes it: a node's
+    map literal repeating rdfs_label (a formation's "Formação Água Grande", "Fm. Água Grande") keeps its last value,
+    as Cypher keeps the last of a repeated key (the author's own notebook lists "Fm. Água Grande"); labels are the
+    ontology's class names (well, field, basin, lithostratigraphic_unit, geological_time_interval, sandstone, ...),
+    each individual also an owl_NamedIndividual and each class node an owl_Class; the OWL and RDF vocabulary's own
+    nodes (owl_Class, rdf_nil, ...) have no label, and the export's blank nodes (BN72526692_..., OWL restrictions)
+    have the _uri "null", a string."""
+    script = read_file(PETRO_KGRAPH, PETRO_KGRAPH_SCRIPT, mirror, PETRO_KGRAPH_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    if len(statements) != 1 or not statements[0].startswith("CREATE ("):
+        raise CorpusError(f"{PETRO_KGRAPH}: {PETRO_KGRAPH_SCRIPT} holds {len(statements)} statements, not the one "
+                          f"CREATE statement of the exported graph it was read for")
+    store.query(statements[0], read_only=False)
+
+
 # [s52C source and writer above]
 
 
@@ -25382,6 +25479,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "papers (title, year), their authors, the journals or proceedings "
                                             "they appeared in and their years",
           writer=write_research_communities, source=RESEARCH_COMMUNITIES),
+    Graph("brazil-basin-geology", "frozen", "the geology of two Brazilian sedimentary basins, Amazonas and "
+                                            "Camamu-Almada, as an ontology's instances (a 2024-2025 research "
+                                            "graph, in Portuguese): wells and the lithostratigraphic units "
+                                            "they cross, fields, basins, each unit's group, age, rocks and "
+                                            "sedimentary structures, and the geological time scale",
+          writer=write_brazil_basin_geology, source=PETRO_KGRAPH),
     # [s52C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

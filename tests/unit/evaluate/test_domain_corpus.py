@@ -10544,6 +10544,56 @@ def test_research_communities_refuses_what_its_loader_is_not_read_for(
     assert store.calls == []
 
 
+# lauraparra28/KGraph's Dataset/minigraph.cypher: one CREATE statement, no ';' in it, a clause per node (a repeated
+# rdfs_label key as the export writes it) and then a CREATE of every relationship between the nodes' variables
+_PETRO_KGRAPH_SCRIPT = (
+    'CREATE (formacao_141:owl_NamedIndividual:lithostratigraphic_unit {rdfs_label:"Fm. Jatapu", '
+    'rdfs_label:"Formação Jatapu", _id:"formacao_141", _uri:"http://www.semanticweb.org/bg40/ontologies/2022/5/'
+    'untitled-ontology-2#formacao_141" })\n'
+    'CREATE (grupo_073:lithostratigraphic_unit:owl_NamedIndividual {rdfs_label:"Grupo Trombetas", '
+    'rdfs_label:"Gr. Trombetas", _id:"grupo_073", _uri:"null" })\n'
+    'CREATE (owl_Class {_id:"owl_Class", _uri:"http://www.w3.org/2002/07/owl#Class" })\n'
+    "CREATE\n(formacao_141)-[:part_of]->(grupo_073),\n(formacao_141)-[:rdf_type]->(owl_Class)\n")
+
+
+def _petro_kgraph_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> Path:
+    # an ordinary copy: its checked-out file is read at HEAD
+    monkeypatch.setattr(corpus, "PETRO_KGRAPH_COMMIT", "HEAD")
+    return _clone(tmp_path, corpus.PETRO_KGRAPH, {corpus.PETRO_KGRAPH_SCRIPT: script})
+
+
+def test_brazil_basin_geology_runs_its_export_as_one_statement_as_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the whole file is one statement, run once and unchanged: the repeated rdfs_label stays for Cypher to keep the
+    # last of, the relationships' CREATE uses the variables the node clauses bound
+    store = Recorder()
+    corpus.write_brazil_basin_geology(store, _petro_kgraph_mirror(tmp_path, monkeypatch, _PETRO_KGRAPH_SCRIPT))
+    assert store.calls == [(_PETRO_KGRAPH_SCRIPT.strip(), {})]
+
+
+@pytest.mark.parametrize("script", [
+    _PETRO_KGRAPH_SCRIPT.replace("(owl_Class)\n", "(owl_Class);\nMATCH (n) DETACH DELETE n;\n"),
+    "MATCH (n) RETURN n\n",
+    "",
+])
+def test_brazil_basin_geology_refuses_a_file_that_is_not_one_create_statement(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="not the one CREATE statement"):
+        corpus.write_brazil_basin_geology(store, _petro_kgraph_mirror(tmp_path, monkeypatch, script))
+    assert store.calls == []
+
+
+def test_brazil_basin_geology_reads_its_file_at_the_pinned_commit(tmp_path: Path) -> None:
+    # PETRO_KGRAPH_COMMIT is a commit, not HEAD: an ordinary copy without its git history cannot give the file at it
+    assert corpus.PETRO_KGRAPH_COMMIT != "HEAD"
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="no git mirror"):
+        corpus.write_brazil_basin_geology(store, _clone(tmp_path, corpus.PETRO_KGRAPH,
+                                                        {corpus.PETRO_KGRAPH_SCRIPT: _PETRO_KGRAPH_SCRIPT}))
+    assert store.calls == []
+
+
 # [s52C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
