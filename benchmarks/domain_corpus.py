@@ -22730,6 +22730,43 @@ def write_doctor_who(store: Any, mirror: Path) -> None:
         store.query(_five(statement), read_only=False)
 
 
+KOLLATZ = "kuczera/Graphentechnologien"  # Andreas Kuczera's book on graph technologies in the digital humanities
+KOLLATZ_COMMIT = "f45ef492f41b21fa989fba2c71421771d8e1a73c"  # its HEAD (3 March 2025); the chapter unchanged since
+# edddbd4 of 5 April 2020 ("XML-Beispiel nochmal ergänzt"), the XML since 470c39b of 14 August 2018, which added it
+# the chapter on importing structured XML into Neo4j, and the XML of Thomas Kollatz's prints its Cypher reads by URL
+KOLLATZ_CHAPTER = "docs/25_xml2neo4j-kollatz.md"
+KOLLATZ_XML = "docs/data/kollatz.xml"
+KOLLATZ_URL = "https://raw.githubusercontent.com/kuczera/Graphentechnologien/master/docs/data/kollatz.xml"
+_KOLLATZ_BLOCK = re.compile(r"(?s)~~~cypher\n(.*?)~~~")  # the chapter's Cypher blocks, fenced by tildes
+# the statement's call: each element child of the root <collection>, as apoc.load.xml yields them for that XPath
+_KOLLATZ_CALL = re.compile(r'(?s)CALL\s+apoc\.load\.xml\(\s*"' + re.escape(KOLLATZ_URL)
+                           + r'"\s*,\s*"/collection/\*"\s*\)\s+YIELD\s+value\s+AS\s+work\b')
+
+
+def write_kollatz_prints(store: Any, mirror: Path) -> None:
+    """The apoc.load.xml statement of docs/25_xml2neo4j-kollatz.md in kuczera/Graphentechnologien (Andreas Kuczera's
+    book "Graphentechnologien in den Digitalen Geisteswissenschaften", 2019-2025; GPL 3.0; in German), the chapter's
+    import of the XML its Cypher names by URL, docs/data/kollatz.xml of the same repository (Thomas Kollatz's list of
+    194 Hebrew prints of the 18th and 19th centuries: a <work id> per print with its title, authors, commentators and
+    places of print), both read at KOLLATZ_COMMIT. The chapter gives two statements: apoc.load.xmlSimple's, which it
+    calls deprecated (5.x's APOC no longer has it: not run), and the apoc.load.xml statement that replaces it, run as
+    written but for its call: the offline machine cannot read the URL, and the embedded server's APOC reads no files
+    (apoc.load.xml refuses even the file's bytes so), so `CALL apoc.load.xml(<url>, "/collection/*") YIELD value AS
+    work` is `UNWIND apoc.xml.parse($xml)._children AS work` over the file's text: APOC's own parser, the same maps
+    (_type, the id attribute, _children with each element's trimmed _text), one per element child of <collection>,
+    which is what that XPath selects. Per work: a Werk (eid, its id as a string; name, its title), a Person (name) per
+    author with AUTOR_VON to the Werk, the Werk KOMMENTIERT_VON each commentator's Person, and the Werk GEDRUCKT_IN an
+    Ort (name) per place of print, every one merged by its name as written."""
+    chapter = read_file(KOLLATZ, KOLLATZ_CHAPTER, mirror, KOLLATZ_COMMIT).decode("utf-8")
+    blocks = [b for b in _KOLLATZ_BLOCK.findall(chapter) if "apoc.load.xml(" in b]
+    statements = [s for b in blocks for s in _statements(b)]
+    if len(statements) != 1 or len(_KOLLATZ_CALL.findall(statements[0])) != 1:
+        raise CorpusError(f"{KOLLATZ}: {KOLLATZ_CHAPTER} has not one apoc.load.xml statement of {KOLLATZ_URL}")
+    statement = _KOLLATZ_CALL.sub("UNWIND apoc.xml.parse($xml)._children AS work", statements[0])
+    xml = read_file(KOLLATZ, KOLLATZ_XML, mirror, KOLLATZ_COMMIT).decode("utf-8-sig")
+    store.query(statement, {"xml": xml}, read_only=False)
+
+
 # [s52D source and writer above]
 
 
@@ -25198,6 +25235,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
           "regenerated, species and the planets they come from, and the Dalek props and their parts",
           writer=write_doctor_who, source=DOCTOR_WHO),
+    Graph("kollatz-prints", "frozen", "Thomas Kollatz's 194 Hebrew prints of the 18th and 19th centuries (Mendelssohn, "
+          "Wessely, Satanow...), in German: Werk, Person and Ort; authors, commentators and places of print, loaded by "
+          "the apoc.load.xml statement of Andreas Kuczera's Graphentechnologien chapter",
+          writer=write_kollatz_prints, source=KOLLATZ),
     # [s52D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
