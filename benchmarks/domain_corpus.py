@@ -10388,6 +10388,67 @@ maxdemarzi/cpdat.
 
 [s52C paragraph above]
 
+Helper s52D's paragraph, written blind for the fifty-second split (domain: culture, books, music, film, television,
+games, art, museums, history, mythology and religion; begun at 09:00:44 UTC on 6 December 2026, deadline 10:40).
+kollatz-prints is github.com/kuczera/Graphentechnologien (Andreas Kuczera's book "Graphentechnologien in den Digitalen
+Geisteswissenschaften", June 2018 to March 2025; GPL 3.0, docs/LICENSE; Markdown pages of a Jekyll site, in German),
+whose chapter docs/25_xml2neo4j-kollatz.md imports docs/data/kollatz.xml of the same repository, a bibliography of 194
+prints that the author's colleague Thomas Kollatz gave him, most with Hebrew titles in transliteration, a few in German,
+Dutch or Hebrew script (authors such as Moses Mendelssohn, Naftali Herz Wessely, Isaak Satanow, Jehuda Leib Ben Seew,
+Isaac Euchel), by a Cypher statement that reads the file by its raw.githubusercontent.com URL. write_kollatz_prints runs
+the chapter's apoc.load.xml statement, read at KOLLATZ_COMMIT (f45ef49, its HEAD of 3 March 2025; the chapter unchanged
+since edddbd4 of 5 April 2020, the XML since 470c39b of 14 August 2018), over the XML at the same commit. The chapter
+gives two statements: apoc.load.xmlSimple's, which it calls deprecated and which 5.x's APOC no longer has (not run: it
+would also write Person.Name and Person-to-Werk KOMMENTIERT_VON), and the apoc.load.xml statement that replaces it, run
+as written but for its call: the machine is offline and the embedded server's APOC reads no files (apoc.load.xml refuses
+even the file's bytes, "Import from files not enabled"), so `CALL apoc.load.xml(<url>, "/collection/*") YIELD value AS
+work` is `UNWIND apoc.xml.parse($xml)._children AS work` over the file's text (its BOM dropped): APOC core's own parser
+and maps (_type, the id attribute, _children with each element's trimmed _text), one per element child of <collection>,
+which is what that XPath selects (checked on the embedded server: 194 maps of _type work, each with its id). No shared
+helper was added or changed (_statements, as the others use it). The graph: 335 nodes in 3 labels (Werk 194: eid, the
+work's number as a string, and name, its title; Person 112: name; Ort 29: name) and 373 relationships in 3 types
+(GEDRUCKT_IN 194, Werk to Ort; AUTOR_VON 151, Person to Werk; KOMMENTIERT_VON 28, Werk to Person), no relationship
+properties; `up` took 41 s with the server's start. Small and property-poor, as said: beyond names there is only each
+work's number. Quirks kept as the statement writes them: every name is merged as the XML writes it, so one person may be
+several nodes ("Ben Seew, Jehuda Leib", "Seew, Jehuda Leib Ben" and "Jehuda Leib ben Zeev"; "Mose ben Maimon", "[1] Mose
+ben Maimon", "[4] Mose ben Maimon" and "Maimonides, Moses": 7 names keep the XML's author numbers in brackets), and
+names the cataloguing split at a comma stay split ("Dessau), Seew Wolf ben Abraham aus Dessau (Wolf"; "Levita, Elijahu
+Halevi Aschkenasi (Elia" and "Elijahu ben Ascher ha-Levi Bachur)" are two authors of one work); places include "o.O."
+(no place, 4 works), "Tl. 2: Berlin", "7.1794-1797: Berlin und Breslau", "10. 1810/11: Dessau" and "Rußland oder Polen",
+and "Breslau " (a trailing space) is Breslau, as APOC trims it (29 places of 30 strings); titles are no key (180 titles
+over 194 works; "Beʾur millot ha-higgajon" is three works), some are in Hebrew script between directional marks and many
+hold soft hyphens; 52 works have no author and 41 no person at all; KOMMENTIERT_VON points from the work to its
+commentator, AUTOR_VON from the author to the work; 6 persons are both authors and commentators. The 14 questions, in
+German as the data is: 8 edge (the authors of Holekh tamim and Avtalijon, the commentators of Ha-emunot we-ha-deʿot,
+Haftarot mi-kol ha-schana and Chovot ha-levavot, where Sefer maslul and Mosaisches Recht were printed, the work printed
+in Hannover), 4 node-property (the numbers of Levanon, Zion, Ha-mischtadel and Jesod ʿolam), no relationship-property
+(the graph has no relationship properties) and 2 two-hop (where Olof Gerhard Tychsen's book was printed, who commented
+the work printed in Jeßnitz); each named title is one Werk's, each asked person has one work, each place asked one
+print, each checked with Cypher to be the only answer the graph holds; domain_gold.py check: 14 questions, 0 problems;
+no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: regesta-imperii (a tune graph) is
+another chapter of the same repository and author (the Regesta Imperii of Henry IV, German labels and relationship types
+in the same style), and nuremberg-letters another repository of the same author; none holds these prints, persons or
+places, and this is the corpus's only graph of Hebrew books (grepped: its other Hebrew data are israel-laws' statutes).
+Considered and left out (each grepped here first): sidagarwal04/mahabharata-genai (backend/mahabharata-db-setup.cypher:
+the Mahabharata's genealogy, one label, Person, about 210 nodes); a rhythm game's GraphCypherQA prompt (Arcaea songs,
+charts, packs and persons; its loader and repository not found); a D&D 5e "HeroNomics" analyzer (it reads a MongoDB that
+a JSON importer fills; repository not named); Rick and Morty apoc.load.json episode and location scripts (their
+repository not found); NathanGrenier/SOEN-363-Project (books: its Neo4j import reads CSVs dumped from Postgres, not
+committed) and the other SOEN 363 course repositories (obonobo, GabrielRodriguezzz, lucadallaire, patrickmac3, kokkuri3,
+christa-ux, immaroot, phong1233, WilliamM-L, mcndl13, gordonpn, KrisTheCanadian, vincentsun870530, etiennepaquet1,
+WillTrem: MongoDB, no Cypher; codedsami/datazenith-soen-363 migrates from PostgreSQL); mattik01/Eve-UniGraph (networkx
+over the EVE Online ESI API); kochmstbfh/SwissKnowledgeGraph-PerformingArts (RDF in GraphDB);
+WilsonRabeloo/KnowledgeGraph---Minecraft (no Neo4j load); ljyslyc/Book-KnowledgeGraph-Recommendation (a Django app);
+MohamedTiss/TanitAI (healthcare CSVs, not culture); IngoGiebel/hassaleh (an agent's configuration); a zerolevi9 music
+graph (a toy); neo4j-contrib/training, training-v2 and applied-graph-algorithms-training and tomgeudens/practical-neo4j
+(training copies of the movies and Yelp data sets); aleferu/musicbrainz (its data from MusicBrainz dumps, not
+committed); federicodip/graphRAG_new (LLM extractions); manognadeva/BookMeta (not examined further); a Shanhaijing
+monster seed (one example row), an Italian D&D analyzer, Grammy data in JavaScript (no Neo4j) and a TED talks graph (a
+Memgraph example). Seen again, in the corpus or left out before: kuczera/Graphentechnologien's Friedrich III kinship and
+Germania Sacra chapters, the Nanhai (Foshan) culture graph, a Japanese deity design document, Chinese museum artefacts,
+the painter network, Joconde (MaashRees/WIKART), the Theographic Bible graphs, greeky, caphar, ethiry/wikikings,
+nickwhitt/rex, lg14/DH-Projekt-Kessler, Grix, the Game of Thrones graphs and embabel/impromptu.
+
 [s52D paragraph above]
 
 [s52E paragraph above]
@@ -23051,6 +23112,43 @@ def write_doctor_who(store: Any, mirror: Path) -> None:
         store.query(_five(statement), read_only=False)
 
 
+KOLLATZ = "kuczera/Graphentechnologien"  # Andreas Kuczera's book on graph technologies in the digital humanities
+KOLLATZ_COMMIT = "f45ef492f41b21fa989fba2c71421771d8e1a73c"  # its HEAD (3 March 2025); the chapter unchanged since
+# edddbd4 of 5 April 2020 ("XML-Beispiel nochmal ergänzt"), the XML since 470c39b of 14 August 2018, which added it
+# the chapter on importing structured XML into Neo4j, and the XML of Thomas Kollatz's prints its Cypher reads by URL
+KOLLATZ_CHAPTER = "docs/25_xml2neo4j-kollatz.md"
+KOLLATZ_XML = "docs/data/kollatz.xml"
+KOLLATZ_URL = "https://raw.githubusercontent.com/kuczera/Graphentechnologien/master/docs/data/kollatz.xml"
+_KOLLATZ_BLOCK = re.compile(r"(?s)~~~cypher\n(.*?)~~~")  # the chapter's Cypher blocks, fenced by tildes
+# the statement's call: each element child of the root <collection>, as apoc.load.xml yields them for that XPath
+_KOLLATZ_CALL = re.compile(r'(?s)CALL\s+apoc\.load\.xml\(\s*"' + re.escape(KOLLATZ_URL)
+                           + r'"\s*,\s*"/collection/\*"\s*\)\s+YIELD\s+value\s+AS\s+work\b')
+
+
+def write_kollatz_prints(store: Any, mirror: Path) -> None:
+    """The apoc.load.xml statement of docs/25_xml2neo4j-kollatz.md in kuczera/Graphentechnologien (Andreas Kuczera's
+    book "Graphentechnologien in den Digitalen Geisteswissenschaften", 2018-2025; GPL 3.0; in German), the chapter's
+    import of the XML its Cypher names by URL, docs/data/kollatz.xml of the same repository (Thomas Kollatz's
+    bibliography of 194 prints, most of them Hebrew works: a <work id> per print with its title, authors, commentators
+    and places of print), both read at KOLLATZ_COMMIT. The chapter gives two statements: apoc.load.xmlSimple's, which it
+    calls deprecated (5.x's APOC no longer has it: not run), and the apoc.load.xml statement that replaces it, run as
+    written but for its call: the offline machine cannot read the URL, and the embedded server's APOC reads no files
+    (apoc.load.xml refuses even the file's bytes), so `CALL apoc.load.xml(<url>, "/collection/*") YIELD value AS work`
+    is `UNWIND apoc.xml.parse($xml)._children AS work` over the file's text: APOC's own parser, the same maps (_type,
+    the id attribute, _children with each element's trimmed _text), one per element child of <collection>, which is what
+    that XPath selects. Per work: a Werk (eid, its id as a string; name, its title), a Person (name) per author with
+    AUTOR_VON to the Werk, the Werk KOMMENTIERT_VON each commentator's Person, and the Werk GEDRUCKT_IN an Ort (name)
+    per place of print, every one merged by its name as written."""
+    chapter = read_file(KOLLATZ, KOLLATZ_CHAPTER, mirror, KOLLATZ_COMMIT).decode("utf-8")
+    blocks = [b for b in _KOLLATZ_BLOCK.findall(chapter) if "apoc.load.xml(" in b]
+    statements = [s for b in blocks for s in _statements(b)]
+    if len(statements) != 1 or len(_KOLLATZ_CALL.findall(statements[0])) != 1:
+        raise CorpusError(f"{KOLLATZ}: {KOLLATZ_CHAPTER} has not one apoc.load.xml statement of {KOLLATZ_URL}")
+    statement = _KOLLATZ_CALL.sub("UNWIND apoc.xml.parse($xml)._children AS work", statements[0])
+    xml = read_file(KOLLATZ, KOLLATZ_XML, mirror, KOLLATZ_COMMIT).decode("utf-8-sig")
+    store.query(statement, {"xml": xml}, read_only=False)
+
+
 # [s52D source and writer above]
 
 
@@ -25537,6 +25635,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
           "regenerated, species and the planets they come from, and the Dalek props and their parts",
           writer=write_doctor_who, source=DOCTOR_WHO),
+    Graph("kollatz-prints", "frozen", "Thomas Kollatz's bibliography of 194 prints, most of them Hebrew works (Moses "
+          "Mendelssohn, Naftali Herz Wessely, Isaak Satanow...), in German: each work's authors, commentators and "
+          "place of print, by the apoc.load.xml statement of a chapter of Andreas Kuczera's Graphentechnologien",
+          writer=write_kollatz_prints, source=KOLLATZ),
     # [s52D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

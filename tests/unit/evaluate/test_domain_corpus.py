@@ -11526,6 +11526,87 @@ def test_doctor_who_is_a_spent_graph_of_its_repository() -> None:
                                                         corpus.write_doctor_who)
 
 
+# docs/25_xml2neo4j-kollatz.md of kuczera/Graphentechnologien, shortened: the deprecated apoc.load.xmlSimple block,
+# then the apoc.load.xml block that replaces it (its comment after YIELD kept), between prose
+_KOLLATZ_XML_STATEMENT = (
+    'CALL\napoc.load.xml("https://raw.githubusercontent.com/kuczera/Graphentechnologien/master/docs/data/kollatz.xml", '
+    '"/collection/*")  YIELD value AS work // this uses an xpath expression to get all child nodes of "<collection>""\n'
+    'WITH\n[x in work._children where x._type="title" | x._text][0] as titel,\n'
+    '[x in work._children where x._type="autor" | x._text] as autoren,\n'
+    'work.id as eid\nMERGE (w:Werk{eid:eid})\nSET w.name = titel\n'
+    'FOREACH (x in autoren |\n   MERGE (p:Person {name:x})\n   MERGE (p)-[:AUTOR_VON]->(w) )')
+_KOLLATZ_CHAPTER = (
+    "# Import von strukturierten XML-Daten in neo4j\n\n## Der Import mit apoc.load.xmlSimple\n\n~~~cypher\n"
+    'CALL apoc.load.xmlSimple("https://raw.githubusercontent.com/kuczera/Graphentechnologien/master/docs/data/'
+    'kollatz.xml") yield value as xmlFile\nUNWIND xmlFile._work as wdata\n\tMERGE (w1:Werk{eid:wdata.id});\n~~~\n\n'
+    "Die Funktion apoc.loadxmlSimple ist inzwischen veraltet.\n\n~~~cypher\n" + _KOLLATZ_XML_STATEMENT
+    + ";\n~~~\n\n## Zusammenfassung\n")
+_KOLLATZ_XML = ('\ufeff<collection>\n  <work id="1">\n    <title>Holekh tamim</title>\n'
+                "    <autor>Satanow, Isaak</autor>\n    <druckort>Breslau </druckort>\n  </work>\n</collection>\n")
+
+
+def _kollatz_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chapter: str = _KOLLATZ_CHAPTER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "kuczera+Graphentechnologien" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / "docs" / "data").mkdir(parents=True)
+    (fetched / corpus.KOLLATZ_CHAPTER).write_text(chapter, encoding="utf-8")
+    (fetched / corpus.KOLLATZ_XML).write_text(_KOLLATZ_XML, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "XML-Beispiel nochmal ergänzt"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that changed the XML would not be what the corpus pinned
+    (fetched / corpus.KOLLATZ_XML).write_text("<collection/>\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "a later XML"], check=True)
+    monkeypatch.setattr(corpus, "KOLLATZ_COMMIT", pinned)
+    return tmp_path
+
+
+def test_kollatz_prints_runs_the_apoc_load_xml_statement_over_the_pinned_xml(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_kollatz_prints(store, _kollatz_mirror(tmp_path, monkeypatch))
+    # one statement: the apoc.load.xml block (not the deprecated xmlSimple one), its call over the URL now APOC's
+    # parse of the XML's text (its BOM dropped, its text as committed: APOC trims), the rest as written
+    call = _KOLLATZ_XML_STATEMENT[:_KOLLATZ_XML_STATEMENT.index(" //")]
+    assert call.endswith('kollatz.xml", "/collection/*")  YIELD value AS work')
+    statement = _KOLLATZ_XML_STATEMENT.replace(call, "UNWIND apoc.xml.parse($xml)._children AS work")
+    assert store.calls == [(statement, {"xml": _KOLLATZ_XML.removeprefix("\ufeff")})]
+    assert "xmlSimple" not in store.calls[0][0] and "https://" not in store.calls[0][0]
+
+
+@pytest.mark.parametrize("chapter", [
+    _KOLLATZ_CHAPTER.replace("/collection/*", "/collection/work"),  # another XPath: not what the values stand for
+    _KOLLATZ_CHAPTER.replace("master/docs/data/kollatz.xml\", \"/", "master/docs/data/other.xml\", \"/"),
+    _KOLLATZ_CHAPTER.replace("~~~cypher\nCALL\napoc.load.xml", "~~~\nCALL\napoc.load.xml"),  # no Cypher block
+])
+def test_kollatz_prints_refuses_a_chapter_without_its_one_apoc_load_xml_statement(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chapter: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="has not one apoc.load.xml statement"):
+        corpus.write_kollatz_prints(store, _kollatz_mirror(tmp_path, monkeypatch, chapter))
+    assert store.calls == []
+
+
+def test_kollatz_prints_refuses_a_mirror_without_its_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _kollatz_mirror(tmp_path, monkeypatch)
+    monkeypatch.setattr(corpus, "KOLLATZ_COMMIT", "0" * 40)
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="docs/25_xml2neo4j-kollatz.md is not in the mirror"):
+        corpus.write_kollatz_prints(store, mirror)
+    assert store.calls == []
+
+
+def test_kollatz_prints_is_a_frozen_graph_of_its_repository() -> None:
+    graph = corpus.graph("kollatz-prints")
+    assert (graph.split, graph.repo, graph.writer) == ("frozen", "kuczera/Graphentechnologien",
+                                                        corpus.write_kollatz_prints)
+
+
 # [s52D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
