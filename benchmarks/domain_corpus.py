@@ -23353,6 +23353,96 @@ def write_web3_vulnerabilities(store: Any, mirror: Path) -> None:
              namespace)  # noqa: S102 - its loader runs
 
 
+# The Center for Internet Security's CIS Critical Security Controls v8.1 as a compliance knowledge base loads them
+# (Karthikeyan-Santanintellect/framework-files, Santanintellect's frameworks, standards and regulations as CSV files
+# with a Python loader for each, November 2025 to April 2026; no licence file): App/cis_controls.py, its Cypher
+# strings run by its own client.query calls, each LOAD CSV reading a raw URL of the repository's CIS Controls/ files
+CIS_CONTROLS = "Karthikeyan-Santanintellect/framework-files"
+# its HEAD (3 April 2026); App/cis_controls.py and CIS Controls/ as fa261b1 (28 January 2026) left them
+CIS_CONTROLS_COMMIT = "97a2ed0d430b6cd5b7f038e2defd25cf0ea20b6b"
+CIS_CONTROLS_LOADER = "App/cis_controls.py"
+# what its LOAD CSVs read: the repository's main branch, raw (the path after it URL-quoted: `CIS%20Controls/...`)
+CIS_CONTROLS_URL = "https://github.com/Karthikeyan-Santanintellect/framework-files/raw/refs/heads/main/"
+CIS_CONTROLS_FOLDER = "CIS Controls/"  # the files it reads are all in it
+
+
+def _cis_controls_queries(source: str) -> list[str]:
+    """The statements App/cis_controls.py gives its client, in its order: each top-level `client.query(<name>)`, or
+    `client.query(<name>.replace('$file_path', '<url>'))`, of a module-level Cypher string, the URL put in as its
+    str.replace puts it. Its last query, `res = client.query(<literal>)`, reads the graph for its JSON export
+    (cis-controls.json) and writes nothing: it ends the load and is not run (a load without it, or one that writes,
+    is refused, as is any other call of its client's query)."""
+    module = ast.parse(source)
+    strings = {target.id: node.value.value for node in module.body if isinstance(node, ast.Assign)
+               for target in node.targets if isinstance(target, ast.Name)
+               and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+    def client_query(node: ast.AST) -> ast.Call | None:
+        call = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "query"
+                and isinstance(call.func.value, ast.Name) and call.func.value.id == "client"):
+            return call
+        return None
+
+    queries: list[str] = []
+    for node in module.body:
+        call = client_query(node)
+        if call is None:
+            continue
+        arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
+        if isinstance(node, ast.Assign):
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                    and re.match(r"(?is)\s*MATCH\b", arg.value)
+                    and not re.search(r"(?i)\b(CREATE|MERGE|SET|DELETE|REMOVE|LOAD)\b", arg.value)):
+                raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} assigns a query that is not its read-only "
+                                  "export")
+            return queries
+        if isinstance(arg, ast.Name) and arg.id in strings:
+            queries.append(strings[arg.id])
+            continue
+        if (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "replace"
+                and isinstance(arg.func.value, ast.Name) and arg.func.value.id in strings and not arg.keywords
+                and len(arg.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                               for a in arg.args)):
+            old, new = (a.value for a in arg.args)  # type: ignore[attr-defined]
+            if old != "$file_path":
+                raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} replaces {old!r}, not '$file_path'")
+            queries.append(strings[arg.func.value.id].replace(old, new))
+            continue
+        raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} line {node.lineno}: a client.query of no Cypher "
+                          "string it defines")
+    raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} ends without its export query")
+
+
+def write_cis_controls(store: Any, mirror: Path) -> None:
+    """App/cis_controls.py of Karthikeyan-Santanintellect/framework-files at CIS_CONTROLS_COMMIT, its statements run
+    as its client runs them (_cis_controls_queries: each its own statement, in its order), each `LOAD CSV WITH HEADERS
+    FROM '<url>' AS row` given the rows of the file its raw URL names (the path after CIS_CONTROLS_URL, URL-decoded,
+    in CIS_CONTROLS_FOLDER) at that commit; its `from app import Neo4jConnect` (a client of a remote Aura database),
+    its health check, its sleeps and its logging are not needed for that, and its export query is not run. The graph:
+    the framework (ISFrameworksAndStandard: CIS Critical Security Controls 8.1, publication date, totals) that
+    FRAMEWORK_HAS_CONTROL its 18 controls (Control: number, name, description) and FRAMEWORK_CONTAINS_ASSET its asset
+    classes (AssetClass: Devices, Software, ...), each control CONTROL_HAS_SAFEGUARD its safeguards (Safeguard: "1.1",
+    title, description), each safeguard SAFEGUARD_BELONGS_TO_IMPLEMENTATION_GROUP IG1, IG2 or IG3
+    (ImplementationGroup: name, title, description), SAFEGUARD_APPLIES_TO_ASSET its asset class and
+    SAFEGUARD_MAPS_TO_SECURITY_FUNCTION its NIST CSF 2.0 function (SecurityFunction: Govern ... Recover). Quirks kept:
+    every node has IS_frameworks_standard_id 'CIS CONTROLS 8.1'; a safeguard's asset type and function are
+    relationships only (the file's asset_type and security_function columns are not set as properties); the link
+    files hold what they hold (a safeguard absent from one has no such relationship). Refuses a loader whose queries
+    are not its own Cypher strings, a replace of another placeholder, a URL outside CIS_CONTROLS_URL and
+    CIS_CONTROLS_FOLDER, and a loader without its closing export."""
+    source = read_file(CIS_CONTROLS, CIS_CONTROLS_LOADER, mirror, CIS_CONTROLS_COMMIT).decode("utf-8")
+
+    def read(url: str) -> bytes:
+        path = urllib.parse.unquote(url.removeprefix(CIS_CONTROLS_URL))
+        if not url.startswith(CIS_CONTROLS_URL) or not path.startswith(CIS_CONTROLS_FOLDER):
+            raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} reads {url}, which no loader here serves")
+        return read_file(CIS_CONTROLS, path, mirror, CIS_CONTROLS_COMMIT)
+
+    for query in _cis_controls_queries(source):
+        _run_mixed(store, query, read)
+
+
 # [s52E source and writer above]
 
 
@@ -25244,6 +25334,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "
           "loader of the standards' markdown)",
           writer=write_web3_vulnerabilities, source=WEB3_VULNS),
+    Graph("cis-controls", "frozen", "The CIS Critical Security Controls v8.1 (Center for Internet Security): the 18 "
+                                       "controls and their 153 safeguards with titles and descriptions, the "
+                                       "implementation groups (IG1 to IG3) each safeguard belongs to, the asset class "
+                                       "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
+                                       "compliance knowledge base's Python loader of its CSV files)",
+          writer=write_cis_controls, source=CIS_CONTROLS),
     # [s52E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
