@@ -25396,7 +25396,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "loader of the standards' markdown)",
           writer=write_web3_vulnerabilities, source=WEB3_VULNS),
     Graph("cis-controls", "frozen", "The CIS Critical Security Controls v8.1 (Center for Internet Security): the 18 "
-                                       "controls and their 153 safeguards with titles and descriptions, the "
+                                       "controls and their safeguards (152 of 153) with titles and descriptions, the "
                                        "implementation groups (IG1 to IG3) each safeguard belongs to, the asset class "
                                        "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
                                        "compliance knowledge base's Python loader of its CSV files)",
