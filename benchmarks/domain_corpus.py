@@ -10451,6 +10451,67 @@ nickwhitt/rex, lg14/DH-Projekt-Kessler, Grix, the Game of Thrones graphs and emb
 
 [s52D paragraph above]
 
+Helper s52E's paragraph, written blind for the fifty-second split (domain searched: software and IT, code dependencies
+and packages, cybersecurity (CVEs, CWE and CAPEC, threat intelligence, ICS advisories, security standards and control
+frameworks), networks, cloud and IAM, DevOps, systems-engineering tools, in English, Chinese and Korean; begun at
+09:00:45 UTC on 6 December 2026, its deadline 10:40). cis-controls:
+github.com/Karthikeyan-Santanintellect/framework-files (Santanintellect's compliance knowledge base, some thirty
+frameworks, standards and regulations as CSV files with a Python loader for each, by Vishwa S and Karthikeyan
+Subramanian, October 2025 to April 2026; no licence file; Python, its data in English), its App/cis_controls.py read at
+CIS_CONTROLS_COMMIT (97a2ed0, its HEAD of 3 April 2026; the loader and CIS Controls/ as fa261b1 of 28 January 2026 left
+them): the Center for Internet Security's CIS Critical Security Controls v8.1. The loader defines its Cypher as module
+strings and runs them with `client.query(...)`, each LOAD CSV's `$file_path` replaced (str.replace) by a raw URL of the
+repository's main branch; write_cis_controls reads those calls with ast (_cis_controls_queries) and runs each as
+written, in its order, each LOAD CSV given the rows of the file its URL names (URL-decoded, under CIS Controls/) at the
+pinned commit. What had to change: nothing in its statements; its `from app import Neo4jConnect` (a client of a remote
+Aura database), health check, sleeps and logging are not needed, and its closing query, a read of the graph for its
+cis-controls.json export, is not run; no shared helper changed. Graph (`up` 31 s and 56 s on two fresh homes, the
+server's start included): 187 nodes in 6 labels (Safeguard 152: safeguard_id "1.1", title, description; Control 18:
+control_id, name, description; AssetClass 7, SecurityFunction 6 with its source "NIST CSF 2.0", ImplementationGroup 3:
+IG1 to IG3 with title and description; ISFrameworksAndStandard 1: name, version 8.1, publication date, status, totals)
+and 768 relationships in 6 types (SAFEGUARD_BELONGS_TO_IMPLEMENTATION_GROUP 338, CONTROL_HAS_SAFEGUARD 152,
+SAFEGUARD_MAPS_TO_SECURITY_FUNCTION 152, SAFEGUARD_APPLIES_TO_ASSET 101, FRAMEWORK_HAS_CONTROL 18,
+FRAMEWORK_CONTAINS_ASSET 7), no relationship property; fewer than the 300 nodes the brief aims for (the standard itself
+has 18 controls and 153 safeguards). Quirks kept as the files and the script have them: the framework node says 153
+safeguards but the safeguard file has 152 (13.11, Tune Security Event Alert Thresholds, is missing, so Network
+Monitoring and Defense has 10); 51 safeguards (13.4 to 18.5) have no asset class, the link file ending in a cut-off 13.4
+row, and no safeguard applies to Applications; titles that wrapped in the source are cut ("Establish and Maintain an
+Inventory of Authentication and", 6.6); the functions are the file's own mapping (17.7 to 17.9 map to Recover); the
+publication date is 2022-10-25 as the script writes it; every node has IS_frameworks_standard_id 'CIS CONTROLS 8.1'; the
+safeguard file's asset_type and security_function columns are not set as properties. The 14 questions: 7 edge (the
+control of Deploy Port-Level Access Control and of Deploy a Data Loss Prevention Solution, the function of Perform
+Automated Backups and of Conduct Post-Incident Reviews, the asset class of Implement DMARC and of Enforce Remote Wipe
+Capability on Portable End-User Devices, the implementation group of Conduct Threat Modeling), 4 node-property (the
+framework's safeguard count, IG1's title, the Documentation asset class's description, what Use Unique Passwords
+requires), no relationship-property (the graph has none), 3 two-hop (the Data Recovery safeguard that maps to Protect,
+the Network Infrastructure Management safeguard in IG1, the Inventory and Control of Software Assets safeguard that maps
+to Respond); each answer checked with Cypher to be the only one the graph holds (each safeguard has one control, one
+function and at most one asset class; the asked group is the safeguard's only one); domain_gold.py check: 14 questions,
+0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: nist-controls holds
+NIST SP 800-53's controls, web3-vulnerabilities smart-contract security standards, mitre-attack and nvd-cve weaknesses
+and vulnerabilities; none holds the CIS Controls or NIST CSF 2.0's functions. Considered by s52E and left out (each
+grepped here first): tianyi49/The-data-set-of-ICS-knowlege-graph (fetched: 1,640 CISA ICS advisories of 2013 to 2022 as
+JSON with py2neo loaders; Icsa.py's __main__ loads nothing, it opens ../data/icscert1.json, not the committed
+icscert.json, its create_node makes no advisory node, and its CWE and CVE nodes come from NVD feeds not committed);
+SW-SecurePolicy/security-knowledge-graph-neo4j (Korean CASP, ISMS-P and ISO 27001 controls with a manual crosswalk, some
+330 nodes, Cypher scripts: no snapshot of it could be fetched); the other loaders of framework-files (scf.py: the Secure
+Controls Framework's 2025.4 controls, whose mappings match the nodes of the other loaders, the frameworks of run.py
+loaded together; nist_csf.py: 135 nodes in a tree; its NERC, TISAX, HITRUST and PCI folders hold organisation files, and
+NERC's persons and visitors, beside the standards' text, not examined further); Ghipag/MBSE_Design_Space_Problem_Space
+(fetched: model-based systems engineering languages, tools, methods and issues of an IEEE paper, some 35 KB of CSVs,
+small, its main.py no longer at HEAD); rossanthony/github-miner (fetched: npm modules and GitHub repositories of 2019,
+its graph committed only as a Neo4j 3.x store, since removed, and a dump absent from the mirror, its CSVs query
+outputs); chest760/security-knowledge-graph (CAPEC, CWE and CVE CSVs for embedding models, no Neo4j load among its
+files); fredferrell/security-knowledge-graph (a test lab's Ansible inventory seeded into Neo4j);
+davidshih/enterprise-security-knowledge-knowledge-graph (sample records); An-Answer-tree/WebSecurity-knowledgeGraph (LDA
+topics of web-security texts; not examined further); Ava-Noely/supply-chain-risk-analysis (its NVD CSVs to be
+downloaded); and, their repositories not named by the index, an apoc.import.csv threat knowledge graph of CPE, CVE and
+CWE (August 2021: 167,542 CVE nodes, far over the size limit) and a crates.io import (the crates.io dump, not committed;
+hosted off GitHub). Seen again, left out before: HoshinoIsumi/KnowledgeGraph-viruses, flazz/pkg-deps,
+wagenrace/python_dep_graph, ebb-earl-co/libraries_io, txx18/Graph-Algorithms, inab/InSoLiTo,
+JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA, the Alire package index and the Java class
+role-stereotype loader.
+
 [s52E paragraph above]
 
 [s52F paragraph above]
@@ -23772,6 +23833,96 @@ def write_web3_vulnerabilities(store: Any, mirror: Path) -> None:
              namespace)  # noqa: S102 - its loader runs
 
 
+# The Center for Internet Security's CIS Critical Security Controls v8.1 as a compliance knowledge base loads them
+# (Karthikeyan-Santanintellect/framework-files, Santanintellect's frameworks, standards and regulations as CSV files
+# with a Python loader for each, November 2025 to April 2026; no licence file): App/cis_controls.py, its Cypher
+# strings run by its own client.query calls, each LOAD CSV reading a raw URL of the repository's CIS Controls/ files
+CIS_CONTROLS = "Karthikeyan-Santanintellect/framework-files"
+# its HEAD (3 April 2026); App/cis_controls.py and CIS Controls/ as fa261b1 (28 January 2026) left them
+CIS_CONTROLS_COMMIT = "97a2ed0d430b6cd5b7f038e2defd25cf0ea20b6b"
+CIS_CONTROLS_LOADER = "App/cis_controls.py"
+# what its LOAD CSVs read: the repository's main branch, raw (the path after it URL-quoted: `CIS%20Controls/...`)
+CIS_CONTROLS_URL = "https://github.com/Karthikeyan-Santanintellect/framework-files/raw/refs/heads/main/"
+CIS_CONTROLS_FOLDER = "CIS Controls/"  # the files it reads are all in it
+
+
+def _cis_controls_queries(source: str) -> list[str]:
+    """The statements App/cis_controls.py gives its client, in its order: each top-level `client.query(<name>)`, or
+    `client.query(<name>.replace('$file_path', '<url>'))`, of a module-level Cypher string, the URL put in as its
+    str.replace puts it. Its last query, `res = client.query(<literal>)`, reads the graph for its JSON export
+    (cis-controls.json) and writes nothing: it ends the load and is not run (a load without it, or one that writes,
+    is refused, as is any other call of its client's query)."""
+    module = ast.parse(source)
+    strings = {target.id: node.value.value for node in module.body if isinstance(node, ast.Assign)
+               for target in node.targets if isinstance(target, ast.Name)
+               and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+    def client_query(node: ast.AST) -> ast.Call | None:
+        call = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "query"
+                and isinstance(call.func.value, ast.Name) and call.func.value.id == "client"):
+            return call
+        return None
+
+    queries: list[str] = []
+    for node in module.body:
+        call = client_query(node)
+        if call is None:
+            continue
+        arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
+        if isinstance(node, ast.Assign):
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                    and re.match(r"(?is)\s*MATCH\b", arg.value)
+                    and not re.search(r"(?i)\b(CREATE|MERGE|SET|DELETE|REMOVE|LOAD)\b", arg.value)):
+                raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} assigns a query that is not its read-only "
+                                  "export")
+            return queries
+        if isinstance(arg, ast.Name) and arg.id in strings:
+            queries.append(strings[arg.id])
+            continue
+        if (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "replace"
+                and isinstance(arg.func.value, ast.Name) and arg.func.value.id in strings and not arg.keywords
+                and len(arg.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                               for a in arg.args)):
+            old, new = (a.value for a in arg.args)  # type: ignore[attr-defined]
+            if old != "$file_path":
+                raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} replaces {old!r}, not '$file_path'")
+            queries.append(strings[arg.func.value.id].replace(old, new))
+            continue
+        raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} line {node.lineno}: a client.query of no Cypher "
+                          "string it defines")
+    raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} ends without its export query")
+
+
+def write_cis_controls(store: Any, mirror: Path) -> None:
+    """App/cis_controls.py of Karthikeyan-Santanintellect/framework-files at CIS_CONTROLS_COMMIT, its statements run
+    as its client runs them (_cis_controls_queries: each its own statement, in its order), each `LOAD CSV WITH HEADERS
+    FROM '<url>' AS row` given the rows of the file its raw URL names (the path after CIS_CONTROLS_URL, URL-decoded,
+    in CIS_CONTROLS_FOLDER) at that commit; its `from app import Neo4jConnect` (a client of a remote Aura database),
+    its health check, its sleeps and its logging are not needed for that, and its export query is not run. The graph:
+    the framework (ISFrameworksAndStandard: CIS Critical Security Controls 8.1, publication date, totals) that
+    FRAMEWORK_HAS_CONTROL its 18 controls (Control: number, name, description) and FRAMEWORK_CONTAINS_ASSET its asset
+    classes (AssetClass: Devices, Software, ...), each control CONTROL_HAS_SAFEGUARD its safeguards (Safeguard: "1.1",
+    title, description), each safeguard SAFEGUARD_BELONGS_TO_IMPLEMENTATION_GROUP IG1, IG2 or IG3
+    (ImplementationGroup: name, title, description), SAFEGUARD_APPLIES_TO_ASSET its asset class and
+    SAFEGUARD_MAPS_TO_SECURITY_FUNCTION its NIST CSF 2.0 function (SecurityFunction: Govern ... Recover). Quirks kept:
+    every node has IS_frameworks_standard_id 'CIS CONTROLS 8.1'; a safeguard's asset type and function are
+    relationships only (the file's asset_type and security_function columns are not set as properties); the link
+    files hold what they hold (a safeguard absent from one has no such relationship). Refuses a loader whose queries
+    are not its own Cypher strings, a replace of another placeholder, a URL outside CIS_CONTROLS_URL and
+    CIS_CONTROLS_FOLDER, and a loader without its closing export."""
+    source = read_file(CIS_CONTROLS, CIS_CONTROLS_LOADER, mirror, CIS_CONTROLS_COMMIT).decode("utf-8")
+
+    def read(url: str) -> bytes:
+        path = urllib.parse.unquote(url.removeprefix(CIS_CONTROLS_URL))
+        if not url.startswith(CIS_CONTROLS_URL) or not path.startswith(CIS_CONTROLS_FOLDER):
+            raise CorpusError(f"{CIS_CONTROLS}: {CIS_CONTROLS_LOADER} reads {url}, which no loader here serves")
+        return read_file(CIS_CONTROLS, path, mirror, CIS_CONTROLS_COMMIT)
+
+    for query in _cis_controls_queries(source):
+        _run_mixed(store, query, read)
+
+
 # [s52E source and writer above]
 
 
@@ -25685,6 +25836,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "
           "loader of the standards' markdown)",
           writer=write_web3_vulnerabilities, source=WEB3_VULNS),
+    Graph("cis-controls", "frozen", "The CIS Critical Security Controls v8.1 (Center for Internet Security): the 18 "
+                                       "controls and their safeguards (152 of 153) with titles and descriptions, the "
+                                       "implementation groups (IG1 to IG3) each safeguard belongs to, the asset class "
+                                       "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
+                                       "compliance knowledge base's Python loader of its CSV files)",
+          writer=write_cis_controls, source=CIS_CONTROLS),
     # [s52E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

@@ -12296,6 +12296,118 @@ def test_web3_vulnerabilities_refuses_what_its_loader_does_not_do(
     assert store.calls == []
 
 
+# App/cis_controls.py of framework-files, shortened to two node files and one link file, with its client calls, its
+# sleeps and its closing JSON export as it writes them
+_CIS_URL = "https://github.com/Karthikeyan-Santanintellect/framework-files/raw/refs/heads/main/CIS%20Controls/"
+_CIS_LOADER = f'''#Load Framework
+controls ="""
+LOAD CSV WITH HEADERS FROM '$file_path' AS row
+MERGE (c:Control {{control_id: row.control_id,IS_frameworks_standard_id : 'CIS CONTROLS 8.1'}})
+ON CREATE SET
+  c.name = row.name;
+"""
+safeguards ="""
+LOAD CSV WITH HEADERS FROM '$file_path' AS row
+MERGE (s:Safeguard {{safeguard_id: row.safeguard_id,IS_frameworks_standard_id : 'CIS CONTROLS 8.1'}})
+ON CREATE SET s.title = row.title;
+"""
+framework_control ="""
+MATCH (c:Control {{IS_frameworks_standard_id: 'CIS CONTROLS 8.1'}})
+MERGE (f:ISFrameworksAndStandard {{IS_frameworks_standard_id: 'CIS CONTROLS 8.1'}})
+MERGE (f)-[:FRAMEWORK_HAS_CONTROL]->(c);
+"""
+control_safeguard ="""
+LOAD CSV WITH HEADERS FROM '$file_path' AS row
+MATCH (c:Control {{control_id: row.from_node_id}})
+MATCH (s:Safeguard {{safeguard_id: row.to_node_id}})
+MERGE (c)-[:CONTROL_HAS_SAFEGUARD]->(s);
+"""
+import os
+import time
+import logging
+from app import Neo4jConnect
+
+client = Neo4jConnect()
+health = client.check_health()
+if health is not True:
+    os._exit(1)
+client.query(controls.replace('$file_path',"{_CIS_URL}CIS%20Controls%20-%20Controls.csv"))
+time.sleep(2)
+client.query(safeguards.replace('$file_path',"{_CIS_URL}CIS%20Controls%20-%20Safeguard.csv"))
+time.sleep(2)
+client.query(framework_control)
+client.query(control_safeguard.replace('$file_path',"{_CIS_URL}CIS%20Control%20-%20Control%20Safeguard.csv"))
+logging.info("Graph structure loaded successfully.")
+res = client.query("""MATCH path = (:ISFrameworksAndStandard)-[*]->()
+RETURN collect(path) AS graph_data""")
+res = res[-1]['graph_data']
+with open('cis-controls.json', 'w', encoding='utf-8') as f:
+    f.write(str(res))
+client.close()
+'''
+
+
+def _cis_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _CIS_LOADER) -> Path:
+    files = {corpus.CIS_CONTROLS_LOADER: loader,
+             "CIS Controls/CIS Controls - Controls.csv": ("control_id,name,description\n"
+                                                         "1,Inventory,\"Actively manage\"\n"),
+             "CIS Controls/CIS Controls - Safeguard.csv": "\ufeffsafeguard_id,title\n1.1,Establish Inventory\n1.2,\n",
+             "CIS Controls/CIS Control - Control Safeguard.csv": ("from_node_type,from_node_id,relationship_type,"
+                                                                 "to_node_type,to_node_id\n"
+                                                                 "Control,1,HAS_SAFEGUARD,Safeguard,1.1\n"),
+             "NIST CSF 2.0/functions.csv": "Function_Code,Function\nGV,GOVERN\n"}
+    # a later commit renames a control: the pinned loader must not see it
+    pinned = _committed_mirror(tmp_path, "Karthikeyan-Santanintellect+framework-files", files,
+                               later={"CIS Controls/CIS Controls - Controls.csv": "control_id,name\n1,Renamed\n"})
+    monkeypatch.setattr(corpus, "CIS_CONTROLS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_cis_controls_runs_its_client_queries_in_order_over_the_pinned_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_cis_controls(store, _cis_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    # each query as its client runs it, its LOAD CSV given the rows of the file its raw URL names (URL-decoded);
+    # the closing export (a read of the graph for cis-controls.json) is not run
+    assert statements == [
+        "UNWIND $rows AS row\nMERGE (c:Control {control_id: row.control_id,IS_frameworks_standard_id : "
+        "'CIS CONTROLS 8.1'})\nON CREATE SET\n  c.name = row.name",
+        "UNWIND $rows AS row\nMERGE (s:Safeguard {safeguard_id: row.safeguard_id,IS_frameworks_standard_id : "
+        "'CIS CONTROLS 8.1'})\nON CREATE SET s.title = row.title",
+        "MATCH (c:Control {IS_frameworks_standard_id: 'CIS CONTROLS 8.1'})\nMERGE (f:ISFrameworksAndStandard "
+        "{IS_frameworks_standard_id: 'CIS CONTROLS 8.1'})\nMERGE (f)-[:FRAMEWORK_HAS_CONTROL]->(c)",
+        "UNWIND $rows AS row\nMATCH (c:Control {control_id: row.from_node_id})\nMATCH (s:Safeguard {safeguard_id: "
+        "row.to_node_id})\nMERGE (c)-[:CONTROL_HAS_SAFEGUARD]->(s)"]
+    params = [p for _, p in store.calls]
+    # rows as LOAD CSV gives them, read at the pinned commit: strings, an empty field null, a BOM dropped
+    assert params[0] == {"rows": [{"control_id": "1", "name": "Inventory", "description": "Actively manage"}]}
+    assert params[1] == {"rows": [{"safeguard_id": "1.1", "title": "Establish Inventory"},
+                                  {"safeguard_id": "1.2", "title": None}]}
+    assert params[2] == {}
+    assert params[3]["rows"][0]["to_node_id"] == "1.1"
+    assert corpus.graph("cis-controls").split == "frozen"
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    # a URL of another folder of the repository: not one of the files this load reads
+    (_CIS_LOADER.replace("CIS%20Controls/CIS%20Controls%20-%20Controls.csv", "NIST%20CSF%202.0/functions.csv"),
+     "reads https://github.com/Karthikeyan-Santanintellect/framework-files/raw/refs/heads/main/NIST%20CSF%202.0/"
+     "functions.csv, which no loader here serves"),
+    (_CIS_LOADER.replace("controls.replace('$file_path'", "controls.replace('$path'"), "replaces '$path'"),
+    (_CIS_LOADER.replace("client.query(framework_control)", "client.query(framework_control + ' RETURN f')"),
+     "a client.query of no Cypher string it defines"),
+    (_CIS_LOADER.replace('RETURN collect(path) AS graph_data"""', 'SET path.read = true"""'),
+     "assigns a query that is not its read-only export"),
+    (_CIS_LOADER.split("res = client.query")[0], "ends without its export query")])
+def test_cis_controls_refuses_what_its_loader_does_not_do_as_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_cis_controls(store, _cis_mirror(tmp_path, monkeypatch, loader))
+    assert store.calls == []  # its queries are all read before one runs; a file it may not read stops the first
+
+
 # [s52E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
