@@ -24089,6 +24089,71 @@ def write_faculty_coauthors(store: Any, mirror: Path) -> None:
                       "this writer was written for)")
 
 
+# Adnan Siddiqi's "Medicines Visualization in Neo4j" (kadnan/Neo4jDrugsVisualization, October 2022; MIT): the brands
+# of drugs.com's ingredient pages, each brand's ingredient and drug class, scraped into a committed SQLite file by its
+# scrapers/drugscom/ and written to Neo4j by scripts/main.py with its own driver calls (its blog post "Using Neo4j to
+# visualize medicines' class and their ingredients")
+DRUG_BRANDS = "kadnan/Neo4jDrugsVisualization"
+DRUG_BRANDS_COMMIT = "93f3f5f76b7750184ac269e5ed4ec0275b27daa0"  # its HEAD, 22 October 2022 (the README after it)
+DRUG_BRANDS_LOADER = "scripts/main.py"
+# its own modules, as main.py imports them (`from neo4jdb import *`, `from db import *`): name -> path
+DRUG_BRANDS_MODULES = {"neo4jdb": "scripts/neo4jdb.py", "db": "scripts/db.py"}
+DRUG_BRANDS_DB = "scrapers/drugscom/drugs.sqlite3"
+DRUG_BRANDS_DB_PATH = "../scrapers/drugscom/drugs.sqlite3"  # the path db.py connects to, from scripts/ (where it runs)
+
+
+def _drug_brands_sqlite3(data: bytes) -> types.ModuleType:
+    """The `sqlite3` db.py imports: connect(DRUG_BRANDS_DB_PATH) gives a connection to an in-memory copy of the
+    committed database (Python's sqlite3 over its bytes, so its SELECT is SQLite's own); any other path is refused."""
+    import sqlite3
+
+    module = types.ModuleType("sqlite3")
+
+    def connect(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name != DRUG_BRANDS_DB_PATH:
+            raise CorpusError(f"{DRUG_BRANDS}: its loader opens the database {name}, which is not read here")
+        connection = sqlite3.connect(":memory:")
+        connection.deserialize(data)
+        return connection
+
+    module.connect = connect  # type: ignore[attr-defined]
+    return module
+
+
+def write_drug_brands(store: Any, mirror: Path) -> None:
+    """scripts/main.py of kadnan/Neo4jDrugsVisualization at DRUG_BRANDS_COMMIT (Adnan Siddiqi, October 2022, MIT:
+    the code of his blog post "Using Neo4j to visualize medicines' class and their ingredients"), run as written (from
+    scripts/, as its relative database path needs) over scrapers/drugscom/drugs.sqlite3, the database its drugs.com
+    scrapers filled: the products table, 7,462 brands (drugs.com's "brand names" of each ingredient page, the brand
+    unique), each with its ingredient and drug class. How it runs: main.py is executed as __main__ in a namespace of
+    its own whose imports are its two modules, neo4jdb.py and db.py, each executed from the pinned commit with its own
+    imports: neo4jdb's `neo4j` is a driver over the store (_script_neo4j: each session.run an auto-commit statement;
+    the user, password and `database='drugsdb'` it names are not used), db's `sqlite3` connects its path to an
+    in-memory copy of the committed file (_drug_brands_sqlite3); its prints write nothing. What it does, as written:
+    deletes every node, reads `SELECT brand,ingredient,drug_class FROM products`, creates one Ingredient, Drug (the
+    brand) and DrugClass node per distinct stripped name (`create(n:Label{name:$name})`, a statement each), then for
+    each row MATCHes the ingredient and the brand by name and CREATEs (Ingredient)-[:PRESENT_IN]->(Drug), and the
+    brand and its class and CREATEs (Drug)-[:BELONGS_TO]->(DrugClass) (no index: each MATCH scans its labels). Kept
+    as it writes them: every node has only a name; 96 brands have no class on drugs.com's page (drug_class '') and
+    BELONG_TO a DrugClass named ''; a brand is on the page of the one ingredient the scraper met it under first (the
+    brand column is unique), so a combination product has one ingredient ("Rid-A-Pain Compound" is only
+    Acetaminophen's); class names are drugs.com's lower-case ones ("upper respiratory combinations"). Refuses a
+    loader that imports anything else or opens another database."""
+    read = {path: read_file(DRUG_BRANDS, path, mirror, DRUG_BRANDS_COMMIT)
+            for path in (DRUG_BRANDS_LOADER, DRUG_BRANDS_DB, *DRUG_BRANDS_MODULES.values())}
+    given = {"neo4j": _script_neo4j(store), "sqlite3": _drug_brands_sqlite3(read[DRUG_BRANDS_DB])}
+    modules: dict[str, types.ModuleType] = {}
+    for name, path in DRUG_BRANDS_MODULES.items():
+        module = types.ModuleType(name)
+        module.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": _loader_importer(
+            DRUG_BRANDS, given, frozenset()), "print": _quiet}, "__file__": f"{DRUG_BRANDS}/{path}"})
+        exec(compile(read[path].decode("utf-8"), f"{DRUG_BRANDS}/{path}", "exec"),
+             module.__dict__)  # noqa: S102 - its loader runs
+        modules[name] = module
+    importer = _loader_importer(DRUG_BRANDS, modules, frozenset())
+    _run_loader(DRUG_BRANDS, DRUG_BRANDS_LOADER, read[DRUG_BRANDS_LOADER].decode("utf-8"), importer, print=_quiet)
+
+
 # [s52F source and writer above]
 
 
@@ -25286,6 +25351,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
           "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
           writer=write_faculty_coauthors, source=FACULTY),
+    Graph("drug-brands", "frozen", "drugs.com's drug brands, the active ingredient each is listed under and "
+                                   "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
+                                   "database)",
+          writer=write_drug_brands, source=DRUG_BRANDS),
     # [s52F Graph above]
 ]}
 
