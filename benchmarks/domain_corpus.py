@@ -10514,6 +10514,69 @@ role-stereotype loader.
 
 [s52E paragraph above]
 
+Helper s52F's paragraph, written blind for the fifty-second split (domain searched: health, medicine, food and
+agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 09:00 UTC on 6 December 2026, deadline
+10:40). drug-brands: github.com/kadnan/Neo4jDrugsVisualization (Adnan Siddiqi's "Medicines Visualization in Neo4j",
+October 2022, the code of his blog post "Using Neo4j to visualize medicines' class and their ingredients"; MIT; Python),
+its scripts/main.py run at DRUG_BRANDS_COMMIT (93f3f5f, its HEAD of 22 October 2022; the loader and its modules
+unchanged since 84d07a5 of 21 October) as its blog runs it, from scripts/, over scrapers/drugscom/drugs.sqlite3 (1.5 MB,
+committed), the SQLite database its drugs.com scrapers (fetch_ingredients.py, parse_ingredient.py) filled: 2,437
+ingredient pages and a products table of 7,462 brands (a unique brand, its drug class and the ingredient whose page
+listed it). How it runs (write_drug_brands): main.py is executed as __main__ in a namespace of its own whose imports are
+its two modules, neo4jdb.py and db.py, each executed from the pinned commit with its own imports given: neo4jdb's
+`neo4j` is a driver over the store (_script_neo4j: each session.run an auto-commit statement; its user, password and
+`database='drugsdb'` are not used), db's `sqlite3` connects the relative path it opens to an in-memory copy of the
+committed file (_drug_brands_sqlite3: Python's own sqlite3, so its SELECT is SQLite's); its prints write nothing. What
+had to change: nothing of its code or data; no shared helper was changed (sqlite3 is imported in the writer). The graph:
+10,356 nodes in 3 labels (Drug 7,462, Ingredient 2,332, DrugClass 562), each node with one property, name, and 14,924
+relationships (PRESENT_IN 7,462 from an ingredient to a brand, BELONGS_TO 7,462 from a brand to its class), no
+relationship property; `up` took 5 min 36 s with the server's start (some 25,000 statements, each MATCH a label scan:
+the script creates no index, and none is added). Quirks kept as it writes them: every node has only a name (no
+node-property question can be asked of it); a brand is in the products table once (its unique index), on the page of the
+one ingredient the scraper met it under, so a combination product has one ingredient (Synercid is only Dalfopristin's,
+Rid-A-Pain Compound only Acetaminophen's); 96 brands whose page gives no class BELONG_TO a DrugClass named '';
+parse_ingredient.py cuts the brand list at "Drug class", so on a page whose label reads "Drug classes" the last brand
+keeps the "es" (Mozobil is "Mozobiles", Norvir "Norvires"; 242 of the 694 brands with several classes end in "es");
+class names are drugs.com's, lower-case and comma-joined when a brand has several ("antiadrenergic agents, centrally
+acting", "upper respiratory combinations" the largest, 884 brands); one name is both a brand and an ingredient. The 14
+questions (in English, as the data is, written from the data with plain Cypher through the neo4j driver): 9 edge (the
+active ingredient of Otezla and of Kymriah, the class of Sprycel, Teflaro and Keytruda, the brand containing pirfenidone
+and idarucizumab, the one drug classed as a streptogramin and as an AMPA receptor antagonist) and 5 two-hop (the class
+of the one brand made from lofexidine, darunavir and emapalumab, the ingredient of the one urea anticonvulsant and of
+the one CD33 monoclonal antibody drug); no node-property or relationship-property question (the graph has no property
+but names, as said); each answer checked with Cypher to be the only one the graph holds (each named brand has one
+ingredient and one class, each named ingredient one brand, each named class one brand, and no other ingredient, brand or
+class name contains the named one); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
+graph and no xgrag output on it looked at. Overlaps: drug-interactions holds drugs.com data too (its interactions, with
+RxNorm, MED-RT and PubChem) and french-medicines, swiss-medicines, chinese-cardio-drugs, kegg-diseases, t2d-net and
+open-targets-indications hold medicines, their ingredients or classes from other sources; none holds drugs.com's brand
+names under their ingredients. Considered by s52F for the first time and left out (each grepped here first):
+deepakramesh14/drug-interactions (no data committed: its setup scripts prepare the CSVs it imports),
+randynobx/ems_kg_poc (only NFIRS EMS lookup codes are committed; its incidents are uploaded through its web app),
+liviameinhardt/fast-food-graph (a networkx graph, no Neo4j), baraaml/the-meal-planning-application (SQL),
+brockwebb/arnold (an exercise and muscle graph built from a local free-exercise-db checkout and LLM mapping scripts; its
+data not committed), maxdemarzi/medicare (a Java importer; no data committed), maxdemarzi/nomnomnom (a restaurant app
+over web APIs), teletrabbie/nodes2025 (a NODES 2025 talk's teaching examples, by swiss-medicines' author),
+neo4j-field/usdm-dictionary-generator (a Java generator of CDISC USDM's data dictionary from its UML model, no graph
+data), cathbrooks/foodgraph and Samrath49/food-graph (restaurant and meal apps over web APIs, no Neo4j load),
+nataliamer/Food-graph (an HTML graph of Rockville restaurants; not examined further), and, their repositories not named
+by the index: an Epicurious recipe LOAD CSV script with ingredient calories (its CSVs not found), an Orphanet HOOM
+disease-symptom LOAD CSV with frequencies (its neo4j/import CSVs not found), a Kaggle disease, symptom and precaution
+README (its CSVs not seen), a TCM builder that reads fourteen tables of a MySQL database, a USDA plant-catalogue loader
+(its enrichment reads the USDA, GBIF and Wikipedia APIs) and the loaders of an LLM RAG chatbot tutorial's hospital
+system and their copies (fake hospitals, patients and visits, by the tutorial's own account). Seen again, in the corpus
+or left out before: shawshankkumar/med-rec, neo4j-field/patient_demo_on_transcriptomics, the Weed WizAIrd herbicide
+graph, the VAERS and MedDRA loader, the LLM-fed crop-pathogen loader, Hetionet course loaders, atilara/recipes-book-db,
+r-flores/Ingredients-found-in-packaged-foods-database, paldeep-singh/ssb-api, aohua/KG-food, dgg32/fda_food,
+MickeyJ/fao-graph-db, chenjj9527/AgricultureKnowledgeGraph, qq547276542/Agriculture_KnowledgeGraph,
+hejack0207/Agriculture_KnowledgeGraph, wvirtue/Plant-Knowledge-Graph, cdiezg07/SIBI-FOODRATE, SWM-12th-Cheffi/Backend,
+Chaclie/FisheryMonitor, bevvvvv/DS220Proj2WineReview, MariMurotani/RecipeHack, Lazarus22/FDBackend,
+mitrandir-pl/recipe_book_app, podzz/CocktailFinder, AsmaaAlrefae/GA-Projects, smallcat9603/graph,
+sdaschner/favorite-coffee, derekjustin/diseases_network_DB, covid-19-net/covid-19-community, etalab-ia/ami-ia-chub,
+liuhuanyong/QASystemOnMedicalKG, gloriachin/KG_API, crux-project/CRUX, MaayanLab/DRC-Portals, zxcasde/RecipeGraphRAG,
+RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, snu-dbs/m2bench, teletrabbie/medi_graph and xingyve0319's SHU
+medical graph.
+
 [s52F paragraph above]
 """
 
@@ -24659,6 +24722,71 @@ def write_faculty_coauthors(store: Any, mirror: Path) -> None:
                       "this writer was written for)")
 
 
+# Adnan Siddiqi's "Medicines Visualization in Neo4j" (kadnan/Neo4jDrugsVisualization, October 2022; MIT): the brands
+# of drugs.com's ingredient pages, each brand's ingredient and drug class, scraped into a committed SQLite file by its
+# scrapers/drugscom/ and written to Neo4j by scripts/main.py with its own driver calls (its blog post "Using Neo4j to
+# visualize medicines' class and their ingredients")
+DRUG_BRANDS = "kadnan/Neo4jDrugsVisualization"
+DRUG_BRANDS_COMMIT = "93f3f5f76b7750184ac269e5ed4ec0275b27daa0"  # its HEAD, 22 October 2022 (the README after it)
+DRUG_BRANDS_LOADER = "scripts/main.py"
+# its own modules, as main.py imports them (`from neo4jdb import *`, `from db import *`): name -> path
+DRUG_BRANDS_MODULES = {"neo4jdb": "scripts/neo4jdb.py", "db": "scripts/db.py"}
+DRUG_BRANDS_DB = "scrapers/drugscom/drugs.sqlite3"
+DRUG_BRANDS_DB_PATH = "../scrapers/drugscom/drugs.sqlite3"  # the path db.py connects to, from scripts/ (where it runs)
+
+
+def _drug_brands_sqlite3(data: bytes) -> types.ModuleType:
+    """The `sqlite3` db.py imports: connect(DRUG_BRANDS_DB_PATH) gives a connection to an in-memory copy of the
+    committed database (Python's sqlite3 over its bytes, so its SELECT is SQLite's own); any other path is refused."""
+    import sqlite3
+
+    module = types.ModuleType("sqlite3")
+
+    def connect(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name != DRUG_BRANDS_DB_PATH:
+            raise CorpusError(f"{DRUG_BRANDS}: its loader opens the database {name}, which is not read here")
+        connection = sqlite3.connect(":memory:")
+        connection.deserialize(data)
+        return connection
+
+    module.connect = connect  # type: ignore[attr-defined]
+    return module
+
+
+def write_drug_brands(store: Any, mirror: Path) -> None:
+    """scripts/main.py of kadnan/Neo4jDrugsVisualization at DRUG_BRANDS_COMMIT (Adnan Siddiqi, October 2022, MIT:
+    the code of his blog post "Using Neo4j to visualize medicines' class and their ingredients"), run as written (from
+    scripts/, as its relative database path needs) over scrapers/drugscom/drugs.sqlite3, the database its drugs.com
+    scrapers filled: the products table, 7,462 brands (drugs.com's "brand names" of each ingredient page, the brand
+    unique), each with its ingredient and drug class. How it runs: main.py is executed as __main__ in a namespace of
+    its own whose imports are its two modules, neo4jdb.py and db.py, each executed from the pinned commit with its own
+    imports: neo4jdb's `neo4j` is a driver over the store (_script_neo4j: each session.run an auto-commit statement;
+    the user, password and `database='drugsdb'` it names are not used), db's `sqlite3` connects its path to an
+    in-memory copy of the committed file (_drug_brands_sqlite3); its prints write nothing. What it does, as written:
+    deletes every node, reads `SELECT brand,ingredient,drug_class FROM products`, creates one Ingredient, Drug (the
+    brand) and DrugClass node per distinct stripped name (`create(n:Label{name:$name})`, a statement each), then for
+    each row MATCHes the ingredient and the brand by name and CREATEs (Ingredient)-[:PRESENT_IN]->(Drug), and the
+    brand and its class and CREATEs (Drug)-[:BELONGS_TO]->(DrugClass) (no index: each MATCH scans its labels). Kept
+    as it writes them: every node has only a name; 96 brands have no class on drugs.com's page (drug_class '') and
+    BELONG_TO a DrugClass named ''; a brand is on the page of the one ingredient the scraper met it under first (the
+    brand column is unique), so a combination product has one ingredient ("Rid-A-Pain Compound" is only
+    Acetaminophen's); class names are drugs.com's lower-case ones ("upper respiratory combinations"). Refuses a
+    loader that imports anything else or opens another database."""
+    read = {path: read_file(DRUG_BRANDS, path, mirror, DRUG_BRANDS_COMMIT)
+            for path in (DRUG_BRANDS_LOADER, DRUG_BRANDS_DB, *DRUG_BRANDS_MODULES.values())}
+    given = {"neo4j": _script_neo4j(store), "sqlite3": _drug_brands_sqlite3(read[DRUG_BRANDS_DB])}
+    modules: dict[str, types.ModuleType] = {}
+    for name, path in DRUG_BRANDS_MODULES.items():
+        module = types.ModuleType(name)
+        module.__dict__.update({"__builtins__": {**builtins.__dict__, "__import__": _loader_importer(
+            DRUG_BRANDS, given, frozenset()), "print": _quiet}, "__file__": f"{DRUG_BRANDS}/{path}"})
+        exec(compile(read[path].decode("utf-8"), f"{DRUG_BRANDS}/{path}", "exec"),
+             module.__dict__)  # noqa: S102 - its loader runs
+        modules[name] = module
+    importer = _loader_importer(DRUG_BRANDS, modules, frozenset())
+    _run_loader(DRUG_BRANDS, DRUG_BRANDS_LOADER, read[DRUG_BRANDS_LOADER].decode("utf-8"), importer, print=_quiet)
+
+
 # [s52F source and writer above]
 
 
@@ -25884,6 +26012,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
           "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
           writer=write_faculty_coauthors, source=FACULTY),
+    Graph("drug-brands", "frozen", "drugs.com's drug brands, the active ingredient each is listed under and "
+                                   "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
+                                   "database)",
+          writer=write_drug_brands, source=DRUG_BRANDS),
     # [s52F Graph above]
 ]}
 

@@ -13220,4 +13220,118 @@ def test_faculty_coauthors_refuses_a_loader_that_no_longer_ends_in_its_gds_proje
         corpus.write_faculty_coauthors(Recorder(), _faculty_mirror(tmp_path, monkeypatch, loader))
 
 
+# kadnan/Neo4jDrugsVisualization: scripts/main.py and its two modules, reduced to what they do (their statements and
+# the way each reads the other)
+_DRUG_BRANDS_NEO4JDB = '''from neo4j import GraphDatabase
+
+
+def delete_all(session):
+    session.run('match (n) DETACH delete n')
+
+
+def create_relationship(start_type, end_type, start_name, end_name, session, label='USED_BY'):
+    q = "MATCH (a:{}),(b:{}) WHERE a.name = $start_name and b.name = $end_name CREATE (a)-[r:{}]->(b)".format(
+        start_type, end_type, label)
+    session.run(q, start_name=start_name, end_name=end_name)
+
+
+def create_node(name, type, session):
+    session.run("create(n:{}{{name:$name}})".format(type), name=name)
+
+
+def get_neo_connection(user, pwd):
+    return GraphDatabase.driver("bolt://127.0.0.1:7687", auth=(user, pwd))
+'''
+_DRUG_BRANDS_DB = '''import sqlite3
+
+
+def select_nodes():
+    connection = sqlite3.connect('../scrapers/drugscom/drugs.sqlite3')
+    return connection.cursor().execute('SELECT brand,ingredient,drug_class FROM products').fetchall()
+'''
+_DRUG_BRANDS_MAIN = '''from neo4jdb import *
+from db import *
+
+if __name__ == '__main__':
+    driver = get_neo_connection('drugsdbuser', 'drugsdbuser')
+    session = driver.session(database='drugsdb')
+    delete_all(session)
+    records = select_nodes()
+    for ingredient in sorted(set(r[1].strip() for r in records)):
+        print('Creating Ingredient node with name = ', ingredient)
+        create_node(ingredient, 'Ingredient', session)
+    for brand in sorted(set(r[0].strip() for r in records)):
+        create_node(brand, 'Drug', session)
+    for drug_class in sorted(set(r[2].strip() for r in records)):
+        create_node(drug_class, 'DrugClass', session)
+    for record in records:
+        create_relationship('Ingredient', 'Drug', record[1].strip(), record[0].strip(), session, 'PRESENT_IN')
+        create_relationship('Drug', 'DrugClass', record[0].strip(), record[2].strip(), session, 'BELONGS_TO')
+    driver.close()
+'''
+
+
+def _drug_brands_database(rows: list[tuple[str, str, str]]) -> bytes:
+    """A drugs.sqlite3 whose products table (as the scraper wrote it: brand, drug class, ingredient) holds `rows`."""
+    import sqlite3
+
+    connection = sqlite3.connect(":memory:")
+    connection.execute('CREATE TABLE "products" ("id" integer,"ingredient_url" text,"brand" text, "drug_class" text, '
+                       '"ingredient" text, PRIMARY KEY (id))')
+    connection.executemany("INSERT INTO products (ingredient_url, brand, drug_class, ingredient) VALUES (?, ?, ?, ?)",
+                           [(f"https://www.drugs.com//ingredient/{i}.html", b, c, i) for b, c, i in rows])
+    connection.commit()
+    return connection.serialize()
+
+
+def _drug_brands_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str = _DRUG_BRANDS_MAIN,
+                        db: str = _DRUG_BRANDS_DB) -> Path:
+    rows = [(" Miochol-E", " ophthalmic glaucoma agents", "Acetylcholine"),
+            (" Hexaflu", "", "Acetaminophen")]  # a brand drugs.com gives no class: its drug_class is ''
+    files: dict[str, str | bytes] = {corpus.DRUG_BRANDS_LOADER: main, "scripts/neo4jdb.py": _DRUG_BRANDS_NEO4JDB,
+                                     "scripts/db.py": db, corpus.DRUG_BRANDS_DB: _drug_brands_database(rows)}
+    # a later commit changes the database: the pinned loader reads the pinned one
+    pinned = _committed_mirror(tmp_path, "kadnan+Neo4jDrugsVisualization", files,
+                               later={corpus.DRUG_BRANDS_DB: _drug_brands_database([(" Later", "later", "Later")])})
+    monkeypatch.setattr(corpus, "DRUG_BRANDS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_drug_brands_runs_main_with_its_own_modules_over_the_pinned_sqlite_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_drug_brands(store, _drug_brands_mirror(tmp_path, monkeypatch))
+    node = "create(n:{}{{name:$name}})"
+    match = "MATCH (a:{}),(b:{}) WHERE a.name = $start_name and b.name = $end_name CREATE (a)-[r:{}]->(b)"
+    present, belongs = match.format("Ingredient", "Drug", "PRESENT_IN"), match.format("Drug", "DrugClass", "BELONGS_TO")
+    # main.py's star imports give it neo4jdb's and db's functions; db's sqlite3 reads the committed file's rows, their
+    # names stripped by main.py; the class a brand has not is '' and is a node; each statement its own
+    assert store.calls == [
+        ("match (n) DETACH delete n", {}),
+        (node.format("Ingredient"), {"name": "Acetaminophen"}), (node.format("Ingredient"), {"name": "Acetylcholine"}),
+        (node.format("Drug"), {"name": "Hexaflu"}), (node.format("Drug"), {"name": "Miochol-E"}),
+        (node.format("DrugClass"), {"name": ""}), (node.format("DrugClass"), {"name": "ophthalmic glaucoma agents"}),
+        (present, {"start_name": "Acetylcholine", "end_name": "Miochol-E"}),
+        (belongs, {"start_name": "Miochol-E", "end_name": "ophthalmic glaucoma agents"}),
+        (present, {"start_name": "Acetaminophen", "end_name": "Hexaflu"}),
+        (belongs, {"start_name": "Hexaflu", "end_name": ""})]
+    assert corpus.graph("drug-brands").split == "frozen"
+
+
+@pytest.mark.parametrize(("main", "db", "refused"), [
+    (_DRUG_BRANDS_MAIN.replace("from db import *\n", "from db import *\nimport requests\n"), _DRUG_BRANDS_DB,
+     "its loader imports requests, which is not read here"),
+    (_DRUG_BRANDS_MAIN, _DRUG_BRANDS_DB.replace("import sqlite3\n", "import sqlite3\nimport os\n"),
+     "its loader imports os, which is not read here"),
+    (_DRUG_BRANDS_MAIN, _DRUG_BRANDS_DB.replace("../scrapers/drugscom/drugs.sqlite3", "drugs.sqlite3"),
+     "its loader opens the database drugs.sqlite3, which is not read here")])
+def test_drug_brands_refuses_what_its_loader_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str, db: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_drug_brands(store, _drug_brands_mirror(tmp_path, monkeypatch, main, db))
+    # nothing but its first statement (it deletes every node before it reads the database) has run
+    assert [statement for statement, _ in store.calls] in ([], ["match (n) DETACH delete n"])
+
+
 # [s52F tests above]
