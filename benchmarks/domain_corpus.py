@@ -10268,8 +10268,6 @@ Lkruitwagen/global-fossil-fuel-supply-chain, sheepelysium/HydroGraph-TW, Pravall
 altierispeixoto/urbs-data-processing, fm-or/harz-hiking, the tornado-counties scripts, the SNCF TGVmax loaders and the
 Vienna subdistricts loader.
 
-[s52A paragraph above]
-
 Helper s52B's paragraph, written blind for the fifty-second split (domain searched: commerce and finance, companies,
 boards, banking, markets, trade and procurement, in English, Chinese, Korean, Russian, Spanish, Portuguese, French and
 German; begun at 09:00:45 UTC on 6 December 2026, its deadline 10:40). singapore-boards:
@@ -10318,8 +10316,6 @@ from a cc_feats_V2.csv; a French entreprises.csv with sectors and addresses). Se
 before: DonkeyKing01/EV-PM-DSS, lemonhu/stock-knowledge-graph, 2020-data-integration/data-collection, iilab/openoil,
 dmehrotra/department-of-defense-cypher, labdados/tec-cid, programminghistorian/jekyll's corporate interlocks,
 Spantree/instacart-neo4j, MickeyJ/fao-graph-db, kinau/P300 and the Korean 조달청 payments loader.
-
-[s52B paragraph above]
 
 Helper s52C's paragraph, written blind for the fifty-second split (domain searched: natural sciences: biology,
 chemistry, physics, earth science, astronomy, ecology, taxonomy; begun at 09:00 UTC on 6 December 2026, deadline
@@ -10386,8 +10382,6 @@ wvirtue/Plant-Knowledge-Graph, Harshpatel44's marine animals, IEK-13/MatGraphAI,
 colombelli/graph-omics, Reed-CompBio/protein-weaver, ramellose/mako_docs, rajfal's soil survey, paleobot's PBOT and
 maxdemarzi/cpdat.
 
-[s52C paragraph above]
-
 Helper s52D's paragraph, written blind for the fifty-second split (domain: culture, books, music, film, television,
 games, art, museums, history, mythology and religion; begun at 09:00:44 UTC on 6 December 2026, deadline 10:40).
 kollatz-prints is github.com/kuczera/Graphentechnologien (Andreas Kuczera's book "Graphentechnologien in den Digitalen
@@ -10449,8 +10443,6 @@ Germania Sacra chapters, the Nanhai (Foshan) culture graph, a Japanese deity des
 the painter network, Joconde (MaashRees/WIKART), the Theographic Bible graphs, greeky, caphar, ethiry/wikikings,
 nickwhitt/rex, lg14/DH-Projekt-Kessler, Grix, the Game of Thrones graphs and embabel/impromptu.
 
-[s52D paragraph above]
-
 Helper s52E's paragraph, written blind for the fifty-second split (domain searched: software and IT, code dependencies
 and packages, cybersecurity (CVEs, CWE and CAPEC, threat intelligence, ICS advisories, security standards and control
 frameworks), networks, cloud and IAM, DevOps, systems-engineering tools, in English, Chinese and Korean; begun at
@@ -10511,8 +10503,6 @@ hosted off GitHub). Seen again, left out before: HoshinoIsumi/KnowledgeGraph-vir
 wagenrace/python_dep_graph, ebb-earl-co/libraries_io, txx18/Graph-Algorithms, inab/InSoLiTo,
 JoanWu5/University-Knowledge-Graph, WxxShirley/FDU_Courses_QA, the Alire package index and the Java class
 role-stereotype loader.
-
-[s52E paragraph above]
 
 Helper s52F's paragraph, written blind for the fifty-second split (domain searched: health, medicine, food and
 agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 09:00 UTC on 6 December 2026, deadline
@@ -10577,7 +10567,31 @@ liuhuanyong/QASystemOnMedicalKG, gloriachin/KG_API, crux-project/CRUX, MaayanLab
 RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, snu-dbs/m2bench, teletrabbie/medi_graph and xingyve0319's SHU
 medical graph.
 
-[s52F paragraph above]
+The fifty-second split (declared 2026-12-06, thirty-fifth session, before any xgrag command ran on its graphs). Six
+helpers (launched at 09:01 UTC with a deadline of 10:40, the briefs of HELPERS.md; this time the
+people-and-organisations domain, where the last helper found nothing, was replaced by health, medicine, food and
+agriculture) all began at once and reported within 22 minutes, each with a graph: FIFTY_SECOND_POOL =
+brazil-basin-geology, cis-controls, drug-brands, kollatz-prints, singapore-boards, sri-lanka-travel, drawn by
+`sorted(random.Random(80).sample(sorted(FIFTY_SECOND_POOL), 5))` = cis-controls, drug-brands, kollatz-prints,
+singapore-boards, sri-lanka-travel: **frozen** (14 questions each); brazil-basin-geology is **tune**. Declared as the
+helpers report them: cis-controls has 187 nodes, kollatz-prints 335, below or near the 300 the brief aims for;
+kollatz-prints comes from the same repository (Andreas Kuczera's book) as regesta-imperii, a tune graph, though from
+another chapter and dataset (no print, person or place of it is in regesta-imperii); drug-brands's nodes hold nothing
+but a name, so it has no node-property questions; only sri-lanka-travel has relationship properties (road distances), so
+only it has relationship-property questions; sri-lanka-travel is read at a branch's head (its Data-Scrape branch, where
+its loader and data are). The questions are in English but for kollatz-prints (German).
+
+[s53A paragraph above]
+
+[s53B paragraph above]
+
+[s53C paragraph above]
+
+[s53D paragraph above]
+
+[s53E paragraph above]
+
+[s53F paragraph above]
 """
 
 from __future__ import annotations
@@ -10741,6 +10755,9 @@ FIFTIETH_SEED = 78
 FIFTY_FIRST_POOL = ("doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities",
                     "web3-vulnerabilities")
 FIFTY_FIRST_SEED = 79
+FIFTY_SECOND_POOL = ("brazil-basin-geology", "cis-controls", "drug-brands", "kollatz-prints", "singapore-boards",
+                     "sri-lanka-travel")
+FIFTY_SECOND_SEED = 80
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -20689,7 +20706,7 @@ def write_sri_lanka_travel(store: Any, mirror: Path) -> None:
     _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
-# [s52A source and writer above]
+# [s53A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -21523,7 +21540,7 @@ def write_singapore_boards(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_sg_boards_statements(script)), rows_of)
 
 
-# [s52B source and writer above]
+# [s53B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -22501,7 +22518,7 @@ def write_brazil_basin_geology(store: Any, mirror: Path) -> None:
     store.query(statements[0], read_only=False)
 
 
-# [s52C source and writer above]
+# [s53C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -23273,7 +23290,7 @@ def write_kollatz_prints(store: Any, mirror: Path) -> None:
     store.query(statement, {"xml": xml}, read_only=False)
 
 
-# [s52D source and writer above]
+# [s53D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -23986,7 +24003,7 @@ def write_cis_controls(store: Any, mirror: Path) -> None:
         _run_mixed(store, query, read)
 
 
-# [s52E source and writer above]
+# [s53E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -24787,7 +24804,7 @@ def write_drug_brands(store: Any, mirror: Path) -> None:
     _run_loader(DRUG_BRANDS, DRUG_BRANDS_LOADER, read[DRUG_BRANDS_LOADER].decode("utf-8"), importer, print=_quiet)
 
 
-# [s52F source and writer above]
+# [s53F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -25722,7 +25739,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "police station, places to visit, restaurants, accommodation and each "
                                           "month's weather",
           writer=write_sri_lanka_travel, source=GOLK),
-    # [s52A Graph above]
+    # [s53A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -25799,7 +25816,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "government organisations and legal institutions, each with its board page, "
                                         "and the people who serve on them",
           writer=write_singapore_boards, source=SG_BOARDS),
-    # [s52B Graph above]
+    # [s53B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -25856,13 +25873,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "papers (title, year), their authors, the journals or proceedings "
                                             "they appeared in and their years",
           writer=write_research_communities, source=RESEARCH_COMMUNITIES),
-    Graph("brazil-basin-geology", "frozen", "the geology of two Brazilian sedimentary basins, Amazonas and "
+    Graph("brazil-basin-geology", "tune", "the geology of two Brazilian sedimentary basins, Amazonas and "
                                             "Camamu-Almada, as an ontology's instances (a 2024-2025 research "
                                             "graph, in Portuguese): wells and the lithostratigraphic units "
                                             "they cross, fields, basins, each unit's group, age, rocks and "
                                             "sedimentary structures, and the geological time scale",
           writer=write_brazil_basin_geology, source=PETRO_KGRAPH),
-    # [s52C Graph above]
+    # [s53C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -25918,7 +25935,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Mendelssohn, Naftali Herz Wessely, Isaak Satanow...), in German: each work's authors, commentators and "
           "place of print, by the apoc.load.xml statement of a chapter of Andreas Kuczera's Graphentechnologien",
           writer=write_kollatz_prints, source=KOLLATZ),
-    # [s52D Graph above]
+    # [s53D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -25970,7 +25987,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
                                        "compliance knowledge base's Python loader of its CSV files)",
           writer=write_cis_controls, source=CIS_CONTROLS),
-    # [s52E Graph above]
+    # [s53E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -26016,7 +26033,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
                                    "database)",
           writer=write_drug_brands, source=DRUG_BRANDS),
-    # [s52F Graph above]
+    # [s53F Graph above]
 ]}
 
 

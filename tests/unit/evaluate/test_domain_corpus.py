@@ -252,6 +252,9 @@ SPLITS = [
     ("fifty_first", 79, "spent",
      ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"],
      ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"]),
+    ("fifty_second", 80, "frozen",
+     ["brazil-basin-geology", "cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"],
+     ["cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8296,7 +8299,7 @@ def test_sri_lanka_travel_is_pinned_and_frozen() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.GOLK_COMMIT)
 
 
-# [s52A tests above]
+# [s53A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -9533,7 +9536,7 @@ def test_singapore_boards_is_frozen_and_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SG_BOARDS_COMMIT)
 
 
-# [s52B tests above]
+# [s53B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -10594,7 +10597,7 @@ def test_brazil_basin_geology_reads_its_file_at_the_pinned_commit(tmp_path: Path
     assert store.calls == []
 
 
-# [s52C tests above]
+# [s53C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -11607,7 +11610,7 @@ def test_kollatz_prints_is_a_frozen_graph_of_its_repository() -> None:
                                                         corpus.write_kollatz_prints)
 
 
-# [s52D tests above]
+# [s53D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -12408,7 +12411,7 @@ def test_cis_controls_refuses_what_its_loader_does_not_do_as_written(
     assert store.calls == []  # its queries are all read before one runs; a file it may not read stops the first
 
 
-# [s52E tests above]
+# [s53E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -13334,4 +13337,4 @@ def test_drug_brands_refuses_what_its_loader_is_not_read_for(
     assert [statement for statement, _ in store.calls] in ([], ["match (n) DETACH delete n"])
 
 
-# [s52F tests above]
+# [s53F tests above]
