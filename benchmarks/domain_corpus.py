@@ -25733,7 +25733,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "(cinema, dança, música, teatro...), the municipality each is in, and the "
                                         "308 municipalities' districts and NUTS regions",
           writer=write_portugal_venues, source=PT_VENUES),
-    Graph("sri-lanka-travel", "frozen", "Sri Lanka for travellers (a 2025 tour-guide chatbot's graph): its provinces "
+    Graph("sri-lanka-travel", "spent", "Sri Lanka for travellers (a 2025 tour-guide chatbot's graph): its provinces "
                                           "and districts (ethnic shares, main language), some 170 travel areas with "
                                           "the road distances between them, and per area its nearest hospital and "
                                           "police station, places to visit, restaurants, accommodation and each "
@@ -25810,7 +25810,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "the winning company and its winning price (a Tender Bot's crawled "
                                             "data, in Chinese)",
           writer=write_hubei_tender_awards, source=HUBEI_TENDERS),
-    Graph("singapore-boards", "frozen", "Who sits on which boards in Singapore (a 2024 directorship retrieval "
+    Graph("singapore-boards", "spent", "Who sits on which boards in Singapore (a 2024 directorship retrieval "
                                         "system's data): the Straits Times Index companies (SGX symbol), "
                                         "universities, polytechnics, telecoms, other companies and public bodies, "
                                         "government organisations and legal institutions, each with its board page, "
@@ -25931,7 +25931,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "that appear in them, the actors who played the Doctor and the Master and the year each Doctor "
           "regenerated, species and the planets they come from, and the Dalek props and their parts",
           writer=write_doctor_who, source=DOCTOR_WHO),
-    Graph("kollatz-prints", "frozen", "Thomas Kollatz's bibliography of 194 prints, most of them Hebrew works (Moses "
+    Graph("kollatz-prints", "spent", "Thomas Kollatz's bibliography of 194 prints, most of them Hebrew works (Moses "
           "Mendelssohn, Naftali Herz Wessely, Isaak Satanow...), in German: each work's authors, commentators and "
           "place of print, by the apoc.load.xml statement of a chapter of Andreas Kuczera's Graphentechnologien",
           writer=write_kollatz_prints, source=KOLLATZ),
@@ -25981,7 +25981,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "belongs to with their severity, and which OWASP risk is equivalent to which SWC weakness (a 2025 Python "
           "loader of the standards' markdown)",
           writer=write_web3_vulnerabilities, source=WEB3_VULNS),
-    Graph("cis-controls", "frozen", "The CIS Critical Security Controls v8.1 (Center for Internet Security): the 18 "
+    Graph("cis-controls", "spent", "The CIS Critical Security Controls v8.1 (Center for Internet Security): the 18 "
                                        "controls and their safeguards (152 of 153) with titles and descriptions, the "
                                        "implementation groups (IG1 to IG3) each safeguard belongs to, the asset class "
                                        "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
@@ -26029,7 +26029,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "and i10-index and research interests, their Google Scholar co-authors with the same figures and "
           "affiliation, and who co-authored with whom (a gender-balance observatory's Python loader)",
           writer=write_faculty_coauthors, source=FACULTY),
-    Graph("drug-brands", "frozen", "drugs.com's drug brands, the active ingredient each is listed under and "
+    Graph("drug-brands", "spent", "drugs.com's drug brands, the active ingredient each is listed under and "
                                    "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
                                    "database)",
           writer=write_drug_brands, source=DRUG_BRANDS),

@@ -252,7 +252,7 @@ SPLITS = [
     ("fifty_first", 79, "spent",
      ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"],
      ["doctor-who", "hubei-tender-awards", "portugal-venues", "research-communities", "web3-vulnerabilities"]),
-    ("fifty_second", 80, "frozen",
+    ("fifty_second", 80, "spent",
      ["brazil-basin-geology", "cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"],
      ["cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"]),
 ]
@@ -8293,8 +8293,8 @@ def test_sri_lanka_travel_refuses_a_loader_without_its_params_and_script(tmp_pat
         corpus.write_sri_lanka_travel(Recorder(), _golk_mirror(tmp_path, monkeypatch, loader))
 
 
-def test_sri_lanka_travel_is_pinned_and_frozen() -> None:
-    assert corpus.graph("sri-lanka-travel").split == "frozen"
+def test_sri_lanka_travel_is_pinned_and_spent() -> None:
+    assert corpus.graph("sri-lanka-travel").split == "spent"
     assert corpus.graph("sri-lanka-travel").repo == corpus.GOLK
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.GOLK_COMMIT)
 
@@ -9530,9 +9530,9 @@ def test_singapore_boards_refuses_a_changed_script(tmp_path: Path, monkeypatch: 
         corpus.write_singapore_boards(Recorder(), _sg_boards_mirror(tmp_path / "b", monkeypatch, other))
 
 
-def test_singapore_boards_is_frozen_and_read_at_its_pinned_commit() -> None:
+def test_singapore_boards_is_spent_and_read_at_its_pinned_commit() -> None:
     assert corpus.graph("singapore-boards").source == corpus.SG_BOARDS
-    assert corpus.graph("singapore-boards").split == "frozen"
+    assert corpus.graph("singapore-boards").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SG_BOARDS_COMMIT)
 
 
@@ -11604,9 +11604,9 @@ def test_kollatz_prints_refuses_a_mirror_without_its_pinned_commit(
     assert store.calls == []
 
 
-def test_kollatz_prints_is_a_frozen_graph_of_its_repository() -> None:
+def test_kollatz_prints_is_a_spent_graph_of_its_repository() -> None:
     graph = corpus.graph("kollatz-prints")
-    assert (graph.split, graph.repo, graph.writer) == ("frozen", "kuczera/Graphentechnologien",
+    assert (graph.split, graph.repo, graph.writer) == ("spent", "kuczera/Graphentechnologien",
                                                         corpus.write_kollatz_prints)
 
 
@@ -12389,7 +12389,7 @@ def test_cis_controls_runs_its_client_queries_in_order_over_the_pinned_files(
                                   {"safeguard_id": "1.2", "title": None}]}
     assert params[2] == {}
     assert params[3]["rows"][0]["to_node_id"] == "1.1"
-    assert corpus.graph("cis-controls").split == "frozen"
+    assert corpus.graph("cis-controls").split == "spent"
 
 
 @pytest.mark.parametrize(("loader", "refused"), [
@@ -13318,7 +13318,7 @@ def test_drug_brands_runs_main_with_its_own_modules_over_the_pinned_sqlite_datab
         (belongs, {"start_name": "Miochol-E", "end_name": "ophthalmic glaucoma agents"}),
         (present, {"start_name": "Acetaminophen", "end_name": "Hexaflu"}),
         (belongs, {"start_name": "Hexaflu", "end_name": ""})]
-    assert corpus.graph("drug-brands").split == "frozen"
+    assert corpus.graph("drug-brands").split == "spent"
 
 
 @pytest.mark.parametrize(("main", "db", "refused"), [
