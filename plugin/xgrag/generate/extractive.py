@@ -1842,6 +1842,16 @@ class _Reading:
                 # t2d-net, spent)
                 elif b == "id" and len(head) == 1 and a.startswith(head) and a not in WEAK:
                     self.relation_words[r] = self.relation_words[r] | {stem(a), stem(b)}
+        # ... and a key named as the type of the entities holding it, whose values are whole numbers, states
+        # "number": it numbers them in their series ("the number of the story X appears in": an Episode's `episode`
+        # 158; doctor-who, spent, answered the story's title)
+        numbers = {stem(w) for w in NUMBER_WORDS} & self.q_stems
+        if numbers:
+            for f in facts:
+                typ = types.get(f.head)
+                if f.kind == "property" and f.via is None and typ is not None and f.tail.strip().isdigit() \
+                        and key_tokens(key_text(f.relation)) == key_tokens(key_text(typ)):
+                    self.relation_words[f.relation] = self.relation_words[f.relation] | numbers
         # ... and a key's word of letters and a number ("ISOAlpha3") states them typed apart ("ISO alpha-3 code": not
         # the `ISOCode` 031 beside it, which says "code"; un-structure, spent)
         spoken_all = re.findall(r"[a-z]+|\d+", plain.lower())

@@ -24,6 +24,7 @@ only; deterministic (stable orders everywhere).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -33,7 +34,7 @@ from xgrag.model import Subgraph, key_text
 from xgrag.model.graph import BRIDGES_AT_MOST
 from xgrag.retrieval.linking import node_from_map
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
-from xgrag.retrieval.words import content_stems, stated_stems
+from xgrag.retrieval.words import content_stems, stated_stems, stem
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -81,7 +82,21 @@ def question_words(question: str, seeds: Sequence[tuple[str, str | None]], group
         if typ:
             own |= content_stems(key_text(typ))
     vocabulary = {st for g in groups for st in stems_of(g)}
-    return stated_stems(question, vocabulary) - own
+    words = stated_stems(question, vocabulary) - own
+    # "after" and "before" say a sequence relation (NEXT, PREVIOUS, FOLLOWED_BY, PRECEDES...), words the question
+    # need not type: "which story came after the one X appears in" asks the NEXT of X's story (doctor-who, spent:
+    # the hop past X's story did not fit and expanded no NEXT, the answer was out of the context)
+    if _SEQUENCE_ASKED.search(question.lower()):
+        words |= {st for st in vocabulary if st in _SEQUENCE_STEMS}
+    return words
+
+
+# What asks for a sequence's neighbour, and the stems of the relations that state one (the reader's
+# `_sequence_read` reads their direction)
+_SEQUENCE_ASKED = re.compile(r"\b(?:after|before|next|previous|follow(?:s|ed|ing)?|preced(?:es|ed|ing)"
+                             r"|succeed(?:s|ed)?)\b")
+_SEQUENCE_STEMS = frozenset(stem(w) for w in ("next", "previous", "prev", "follow", "followed", "precede", "preceded",
+                                               "succeeded", "succeed", "succeeds", "precedes", "follows"))
 
 
 def named(group: Group, words: set[str]) -> set[str]:

@@ -112,3 +112,16 @@ def test_a_chain_through_an_entity_the_question_names_by_a_part_of_its_name_is_r
                  facts) == "Device Lock."
     # a part of one word, or words of a name the question links, name nothing by this rule
     assert _read("Which control is the Option enhancement of Account Management related to?", facts) != "Device Lock."
+
+
+def test_a_key_named_as_the_type_of_its_holders_numbers_them() -> None:
+    # doctor-who (spent): "the number of the story in which Cassandra appears" is the story's `episode` 158 (its
+    # label's own word), not the story
+    facts = [Fact("a", "Cassandra", "APPEARED_IN", "The End of the World", head_type="Character",
+                  tail_type="Episode"),
+             Fact("c", "Cassandra", "COMES_FROM", "Earth", head_type="Character", tail_type="Planet"),
+             Fact("4:e:1#episode", "The End of the World", "episode", "158", "property", None, head_type="Episode"),
+             Fact("4:e:1#title", "The End of the World", "title", "The End of the World", "property", None,
+                  head_type="Episode")]
+    assert _read("What is the number of the story in which Cassandra appears?", facts) == "158."
+    assert _read("In which story does Cassandra appear?", facts) == "The End of the World."

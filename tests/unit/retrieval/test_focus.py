@@ -47,3 +47,16 @@ def test_a_hop_nothing_names_reads_each_entity_s_only_relation_of_a_kind_fewest_
         ("route", "BELONGS_TO"), ("route", "ENDS_AT"), ("stop", "STARTS_AT")]
     assert [(g.node, g.relation) for g in functional(groups, 1)] == [("route", "BELONGS_TO")]
     assert functional([Group("stop", "TO_TRIP", True, "Trip", 300)], 10) == []
+
+
+def test_after_and_before_name_the_sequence_relations() -> None:
+    # doctor-who (spent): "which story came after the one Sutekh appears in": the hop past his story did not fit,
+    # and no word the question types is NEXT's, so the story after it was out of the context
+    groups = [Group("pyramids", "NEXT", True, "Episode", 1), Group("pyramids", "PREVIOUS", False, "Episode", 1),
+              Group("doctor", "APPEARED_IN", True, "Episode", 300)]
+    words = question_words("Which story came after the one Sutekh appears in?", [("Sutekh", "Enemy")], groups)
+    assert {"next", "previous"} <= words
+    assert [g.relation for g in choose(groups, words, 10).groups] == ["NEXT", "PREVIOUS"]
+    # a question that asks for no neighbour in a sequence names none of them
+    assert not {"next", "previous"} & question_words("Which story does Sutekh appear in?", [("Sutekh", "Enemy")],
+                                                     groups)
