@@ -660,6 +660,24 @@ def test_a_key_that_says_its_label_is_stated_when_the_question_says_its_other_wo
                 if f.key == "movie_id"]
 
 
+def test_a_key_said_in_german_is_stated(server: Neo4jStore) -> None:
+    # kollatz-prints (spent): "Unter welcher Nummer ist X verzeichnet" asks a Werk's key `eid` ("Nummer": a number,
+    # an id), which was never in the context
+    wipe(server)
+    server.query("""
+        CREATE (:Werk {eid: 106, name: 'Levanon'})<-[:AUTOR_VON]-(:Person {name: 'Wessely, Naftali Herz'})
+        """, read_only=False)
+    prints = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Werk", key="eid", name=["name"]), EntityMapping(label="Person", key="name",
+                                                                            name=["name"])]))
+    retriever = Retriever(prints)
+    asked = retriever.retrieve("Unter welcher Nummer ist Levanon in der Sammlung verzeichnet?")
+    assert {f.text for f in asked.properties.values() if f.key == "eid"} == {"106"}
+    # not asked: no key in the context
+    assert not [f for f in retriever.retrieve("Wer hat Levanon geschrieben?").properties.values()
+                if f.key == "eid"]
+
+
 def test_a_key_said_in_chinese_is_stated(server: Neo4jStore) -> None:
     # china-industry-chain (spent): "贵州茅台的公司全称是什么" names its key `fullname` in Chinese (全称: full name)
     wipe(server)

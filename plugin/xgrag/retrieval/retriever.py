@@ -34,7 +34,9 @@ from xgrag.retrieval.words import (
     WEAK,
     content_stems,
     english_chinese,
+    english_words,
     question_dates,
+    question_language,
     question_months,
     question_numbers,
     stated_numbers,
@@ -172,7 +174,10 @@ class Retriever:
         if not schema.general or not sub.seeds:
             return
         # (a Chinese question says a key's words in Chinese: "公司全称" its `fullname`; china-industry-chain, spent)
-        words = key_tokens(english_chinese(question) if CJK_LETTER.search(question) else question)
+        # (... and a German, Nordic, Spanish or Korean question its words in English beside them: "Unter welcher
+        # Nummer ist X verzeichnet" asks a Werk's `eid`, "nummer" an id; kollatz-prints, spent, answered its author)
+        words = key_tokens(english_chinese(question) if CJK_LETTER.search(question)
+                           else english_words(question, question_language(question)))
         seeds = set(sub.seeds)
         near = sorted(seeds | {r.target for r in sub.relationships.values() if r.source in seeds}
                       | {r.source for r in sub.relationships.values() if r.target in seeds})

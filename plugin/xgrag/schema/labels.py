@@ -285,7 +285,7 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             score = 55
         else:
             continue
-        if not _usable(s, lp, opts, named=score >= 90):
+        if not _usable(s, lp, opts, named=score >= 90) or joined_list(s):
             continue
         seen = f"{s.distinct} distinct values in {s.present} sampled nodes" + (
             f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
@@ -320,6 +320,14 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
     worded = {tuple(c[1]) for c in out if any(_has_letters(lp.properties[p]) for p in c[1] if p in lp.properties)}
     out.sort(key=lambda c: (bool(worded) and tuple(c[1]) not in worded, -c[0], c[1]))
     return out
+
+
+def joined_list(s: PropertyStats) -> bool:
+    """Values that are lists written as one text, their items joined by ";" (three items or more in every example):
+    no name, whatever the key says (singapore-boards, spent: an institution's `name` holds its board members
+    "Ang Kong Hua;Tham Kui Seng;...", the institution's own name under the label's word, `sti`, and "which bank is
+    X a director of" was answered with the member list)."""
+    return bool(s.examples) and all(str(e).count(";") >= 2 for e in s.examples)
 
 
 def _has_letters(s: PropertyStats) -> bool:

@@ -707,3 +707,9 @@ def test_a_word_typed_with_other_marks_is_another_word() -> None:
     assert not typed_otherwise("Hàm lượng chất xơ trong đậu xanh", "Chất xơ (Fiber)")
     # other words entirely are none of this rule's business
     assert not marks_disagree("số", "sổ sách")
+
+
+def test_a_word_of_three_letters_with_a_vowel_is_no_slip() -> None:
+    # singapore-boards (spent): "which board does X sit on" read "sit" as a slip from the label `sti`
+    assert misspelt("sit", {"sti"}) is None and stem("sti") not in stated_stems("does X sit on", {"sti"})
+    assert misspelt("gdp", {"gpd"}) == "gpd"  # initials typed in another order still are

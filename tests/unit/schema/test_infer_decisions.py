@@ -1090,3 +1090,15 @@ def test_the_identifiers_of_other_nodes_are_no_facts_though_people_cite_codes() 
     decided = decide_domain(profile, OPTS)[0].entities[0]
     assert [f.key for f in decided.facts] == ["shrine_code"]
     assert decided.identifiers == ["main_deity_ids"]
+
+
+def test_a_list_written_as_one_text_names_nothing() -> None:
+    # singapore-boards (spent): an institution's `name` holds its board members joined by ";", its own name under
+    # the label's word `sti`; the member list was its name, and "which bank is X a director of" answered with it
+    members = replace(stats("name", max_len=700, avg_len=170, short=8),
+                      examples=("Ang Kong Hua;Tham Kui Seng;Ajaib Haridass", "Ben Keswick;John Witt;Yiu Kai Pang"))
+    company = label("sti", members, replace(stats("sti"), examples=("Keppel Corporation", "M1")))
+    assert [c[1] for c in name_candidates(company, OPTS)] == [["sti"]]
+    # a name with one ";" in it is still one
+    one = replace(stats("name"), examples=("Smith; John", "Doe; Jane"))
+    assert name_candidates(label("Person", one), OPTS)[0][1] == ["name"]
