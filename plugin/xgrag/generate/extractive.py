@@ -187,6 +187,9 @@ __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "me
 READER_VERSION = "extractive-v69"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
+# What a key of places near a thing says (`_rank`: no answer to "where is it")
+_NEAR_STEMS = frozenset(stem(w) for w in ("nearby", "near", "nearest", "close", "closest", "around", "surrounding",
+                                          "neighbouring", "neighboring", "vicinity"))
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -1437,8 +1440,15 @@ class _Reading:
                     and not {f.head, f.tail} & self.between:
                 between.setdefault(frozenset((f.head, f.tail)), []).append(
                     {st for st in content_stems(self._relation(f)) if st.isalpha()})
-        for ways in between.values():
-            own |= set.intersection(*ways)
+        # (... but not the words a key of such a relationship says too: "the distance between Trincomalee and
+        # Jaffna" asks its HAS_DISTANCE's `Distance_in_KM`, which the relation's "distance" names; sri-lanka-travel,
+        # spent, answered another town the first is at a distance from)
+        tie_keys: dict[frozenset[str], set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is not None:
+                tie_keys.setdefault(frozenset((f.head, f.via[1])), set()).update(content_stems(key_text(f.relation)))
+        for pair, ways in between.items():
+            own |= set.intersection(*ways) - tie_keys.get(pair, set())
         relations = sorted({self._relation(f) for f in facts})
         self.type_words = type_words = {st for t in set(types.values()) for st in _type_words(t)}
         # the kind an entity's own kind fact says it is ("Senate - 13th Congress" type "chamber", a Group): a noun a
@@ -2953,6 +2963,10 @@ class _Reading:
         # "export" too; factbook-trade, spent)
         kind_ok = kind_ok and not (self.kind == "amount" and end.value and bool(
             content_stems(key_text(end.relation)) & _SHARE_STEMS) and not self.q_stems & _SHARE_STEMS)
+        # (... nor the places a key says are near it where the question asks where it is, not what is near: "where
+        # is the Palmstone Retreat" is its area Kitulgala, not its `Nearby Places`; sri-lanka-travel, spent)
+        kind_ok = kind_ok and not (self.kind == "place" and end.value and bool(
+            content_stems(key_text(end.relation)) & _NEAR_STEMS) and not self.q_stems & _NEAR_STEMS)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = _type_words(end_type) if end_type else content_stems(end.relation) if end.value else set()

@@ -124,6 +124,9 @@ SYNONYM_STEMS = {
     # a country's dialling code is its telephone code: "what is the international dialling code of Armenia" asks
     # its `phoneCode` 374 (runway-countries, spent: answered its `id` 12, which "code" says too)
     "dial": "phon", "diall": "phon", "telephon": "phon",
+    # a unit and its symbol: "the distance in kilometres" asks a `Distance_in_KM` (sri-lanka-travel, spent,
+    # answered a town's other distance)
+    "kilometr": "km", "kilomet": "km", "kms": "km",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 # The words that say "number" after a noun ("product number", "set no."): retrieval states a label's id for them, the

@@ -125,3 +125,33 @@ def test_a_key_named_as_the_type_of_its_holders_numbers_them() -> None:
                   head_type="Episode")]
     assert _read("What is the number of the story in which Cassandra appears?", facts) == "158."
     assert _read("In which story does Cassandra appear?", facts) == "The End of the World."
+
+
+def test_the_distance_between_two_named_places_is_their_tie_s_key() -> None:
+    # sri-lanka-travel (spent): "distance" is the word of HAS_DISTANCE between the two towns named, and was read as
+    # what the question already knows; "kilometres" met no `Distance_in_KM`; another town's distance was answered
+    facts = [Fact("z1", "Trincomalee", "HAS_DISTANCE", "Jaffna", head_type="Area", tail_type="Area"),
+             Fact("z1#Distance_in_KM", "Trincomalee", "Distance_in_KM", "233.0", "property",
+                  ("HAS_DISTANCE", "Jaffna"), head_type="Area"),
+             Fact("a0", "Trincomalee", "HAS_DISTANCE", "Anuradhapura", head_type="Area", tail_type="Area"),
+             Fact("a0#Distance_in_KM", "Trincomalee", "Distance_in_KM", "106.0", "property",
+                  ("HAS_DISTANCE", "Anuradhapura"), head_type="Area"),
+             Fact("a1", "Anuradhapura", "HAS_DISTANCE", "Jaffna", head_type="Area", tail_type="Area")]
+    question = "What is the distance in kilometres between Trincomalee and Jaffna?"
+    assert _read(question, facts) == "233.0."
+    # (the words the reader reads as asking: the tie's own word, which its key says too, and the key's unit)
+    from xgrag.generate.extractive import _Reading
+    from xgrag.retrieval.words import stem
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
+    assert {stem("distance"), "km"} <= reading.q_stems
+
+
+def test_where_a_thing_is_is_not_what_is_near_it() -> None:
+    # sri-lanka-travel (spent): "where is the Palmstone Retreat" was answered with its `Nearby Places`
+    facts = [Fact("4:p:1#Nearby Places", "Palmstone Retreat", "Nearby Places",
+                  "Moksha at Kitulgala, Kitulgala Water Rafting, Serendib Adventures", "property", None,
+                  head_type="Accomadation"),
+             Fact("5:p:2", "Palmstone Retreat", "HAS_ACCOMADATION", "Kitulgala", head_type="Accomadation",
+                  tail_type="Area")]
+    assert _read("Where is the Palmstone Retreat?", facts) == "Kitulgala."
+    assert _read("Which places are near the Palmstone Retreat?", facts).startswith("Moksha")
