@@ -241,6 +241,8 @@ _HEADING_STEMS = frozenset(stem(w) for w in ("title", "subject", "topic", "headi
 _DESCRIPTION_STEMS = frozenset(stem(w) for w in ("description", "summary", "definition", "overview", "abstract",
                                                  "about", "bio", "biography", "tagline"))
 _WHAT_IS = re.compile(r"^\s*(?:what|who)(?:'s|\s+(?:is|are|was|were))\b")
+_REQUIRES = re.compile(r"^\s*what\s+(?:does|do|did)\b.*\b(requires?|require|mandates?|prescribes?|specif(?:y|ies)"
+                       r"|asks?\s+for|demands?)\W*$")
 # "the two-letter code", "a 4-digit year": the form of the answer asked for, its letters or digits counted
 _NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 _FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ](letter|digit|character)s?\b")
@@ -1586,8 +1588,14 @@ class _Reading:
                     break
         # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
         # (a code the question names the entity by is no word asked of it: "what is disease H00131")
-        self.defines = bool(_WHAT_IS.match(plain.lower())) and not self.q_stems - {stem(c) for c in self.codes} \
-            and self.kind is None
+        # (... or what a rule, a control or a standard requires: "what does the safeguard Use Unique Passwords
+        # require" asks its description, the requirement's text; cis-controls and nist-controls, spent, answered a
+        # neighbour)
+        requires = _REQUIRES.match(plain.lower())
+        if requires is not None and self.kind is None:
+            self.q_stems -= content_stems(requires.group(1))
+        self.defines = bool(_WHAT_IS.match(plain.lower()) or requires) \
+            and not self.q_stems - {stem(c) for c in self.codes} and self.kind is None
         self.asks_name = _NAME_ASKED.search(plain.lower()) is not None
         form = _FORM.search(plain.lower())
         self.form = None if form is None else (
@@ -1732,6 +1740,20 @@ class _Reading:
             if third.islower() and any([stem(w) for w in key_tokens(key_text(t).lower())] == asked_words
                                        for t in set(types.values())):
                 self.wh_noun, self.wh_modifier = stem(third), stem(second)
+        # ... and so is a name the question links, typed whole between "which" and a lower-case noun of the graph:
+        # "which Network Infrastructure Management safeguard" asks for a Safeguard of that control, not for an
+        # "infrastructure" (cis-controls, spent, answered another safeguard three steps away)
+        opener = re.search(r"\b(?:which|what)\s+", plain, flags=re.IGNORECASE)
+        if opener is not None and not self.german:
+            rest = plain[opener.end():]
+            for typed_name in sorted({w for w in self.mention_of.values() if len(w.split()) >= 2}, key=len,
+                                     reverse=True):
+                if rest.lower().startswith(typed_name.lower()):
+                    head = re.match(r"\s+([a-z]+)\b", rest[len(typed_name):])
+                    if head is not None and head.group(1) not in WEAK and head.group(1) not in _AUXILIARIES \
+                            and stem(head.group(1)) in vocabulary:
+                        self.wh_noun, self.wh_modifier = stem(head.group(1)), None
+                    break
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:

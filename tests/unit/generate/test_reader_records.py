@@ -155,3 +155,37 @@ def test_where_a_thing_is_is_not_what_is_near_it() -> None:
                   tail_type="Area")]
     assert _read("Where is the Palmstone Retreat?", facts) == "Kitulgala."
     assert _read("Which places are near the Palmstone Retreat?", facts).startswith("Moksha")
+
+
+def test_a_linked_name_between_which_and_a_noun_qualifies_the_noun() -> None:
+    # cis-controls (spent): "which Network Infrastructure Management safeguard" asks for a safeguard of that
+    # control, not for an "infrastructure"; a safeguard three steps away was answered
+    ctl, ig1 = "Network Infrastructure Management", "IG1"
+    facts = [Fact("a1", ctl, "CONTROL_HAS_SAFEGUARD", "Securely Manage Network Infrastructure", head_type="Control",
+                  tail_type="Safeguard"),
+             Fact("a2", "Securely Manage Network Infrastructure", "SAFEGUARD_BELONGS_TO_IMPLEMENTATION_GROUP", "IG2",
+                  head_type="Safeguard", tail_type="ImplementationGroup"),
+             Fact("z1", ctl, "CONTROL_HAS_SAFEGUARD", "Ensure Network Infrastructure is Up-to-Date",
+                  head_type="Control", tail_type="Safeguard"),
+             Fact("z2", "Ensure Network Infrastructure is Up-to-Date", "SAFEGUARD_BELONGS_TO_IMPLEMENTATION_GROUP", ig1,
+                  head_type="Safeguard", tail_type="ImplementationGroup"),
+             Fact("z3", "Ensure Network Infrastructure is Up-to-Date", "SAFEGUARD_BELONGS_TO_IMPLEMENTATION_GROUP",
+                  "IG2", head_type="Safeguard", tail_type="ImplementationGroup")]
+    question = "Which Network Infrastructure Management safeguard is in implementation group IG1?"
+    from xgrag.generate.extractive import _Reading
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
+    assert reading.wh_noun == "safeguard"
+    assert _read(question, facts) == "Ensure Network Infrastructure is Up-to-Date."
+
+
+def test_what_a_rule_requires_is_its_description() -> None:
+    # cis-controls (spent): "what does the safeguard Use Unique Passwords require" was answered with its asset class
+    facts = [Fact("6:s:1#description", "Use Unique Passwords", "description",
+                  "Use unique passwords for all enterprise assets.", "property", None, head_type="Safeguard"),
+             Fact("5:s:2", "Use Unique Passwords", "SAFEGUARD_APPLIES_TO_ASSET", "Users", head_type="Safeguard",
+                  tail_type="AssetClass")]
+    question = "What does the safeguard Use Unique Passwords require?"
+    assert _read(question, facts) == "Use unique passwords for all enterprise assets."
+    from xgrag.generate.extractive import _Reading
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), question, facts).defines  # what it is, as "what is X"
+    assert _read("Which asset class does the safeguard Use Unique Passwords apply to?", facts) == "Users."
