@@ -367,6 +367,29 @@ def test_a_chinese_title_typed_inside_a_run_of_letters_links(server: Neo4jStore)
     assert names("他是中国人吗") == ["中国"]
 
 
+def test_a_chinese_name_typed_in_part_links_by_the_longest_run_it_shares(server: Neo4jStore) -> None:
+    """A tender's notice title holds its centre, its project and its lot number; questions type the project alone
+    (hubei-tender-awards, spent: none of its tenders was linked). The name index finds the name sharing the longest
+    run of letters with the question (at least 6), inferred and said as such ("partial"); a short run names none."""
+    wipe(server)
+    server.query("""
+        CREATE (:Tender {id: 't1',
+                        title: '[湖北省中心]武汉大学雷军科技楼入驻改造工程项目中标结果公告(标段编号JGJC-01)'})
+               -[:WON_BY]->(:Winner {id: 'w1', name: '中建三局集团有限公司'})
+        CREATE (:Tender {id: 't2', title: '[湖北省中心]华中科技大学图书馆改造工程项目中标结果公告'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Tender", key="id", name=["title"]), EntityMapping(label="Winner", key="id",
+                                                                               name=["name"])]))
+    linked = Retriever(store).link("武汉大学雷军科技楼入驻改造工程项目的中标单位是哪家？")
+    assert [(le.node.name.startswith("[湖北省中心]武汉大学"), le.method) for le in linked] == [(True, "partial")]
+    # a run both titles share names both (at most 3 names may share it); one too short names none
+    both = Retriever(store).link("哪个改造工程项目中标结果公告最早？")
+    assert sorted(le.node.id for le in both if le.method == "partial") == sorted(
+        r["id"] for r in server.query("MATCH (t:Tender) RETURN elementId(t) AS id"))
+    assert not [le for le in Retriever(store).link("湖北有哪些项目？") if le.method == "partial"]
+
+
 def test_a_word_that_names_a_fact_key_links_no_name_it_begins(server: Neo4jStore) -> None:
     """"¿A qué universidad pertenece el campus de Montegancedo?": `universidad` is a key of the campuses (what is
     asked), not a part of the Metro station Universidad Rey Juan Carlos; "campus de" is the kind's word, not a part
