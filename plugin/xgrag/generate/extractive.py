@@ -1417,8 +1417,10 @@ class _Reading:
         # (... except the words of a named entity that a key of another named entity says, where no fact of the
         # context ties the two: "the fibre in mung beans" names the nutrient "Chất xơ (Fiber)", and asks the beans'
         # `fiber_g`; vietnam-nutrition, spent, answered their fat once the nutrient was linked)
+        # (only where an amount is asked, as of a substance: "is X a normal cell or a cancer cell" names the class
+        # "Cancer cell" as an option, whatever X's `cancer_type` says; blood-cell-markers, spent)
         keys_of: dict[str, set[str]] = {}
-        for f in facts:
+        for f in facts if answer_kind(plain) in ("amount", "count") else ():
             if f.kind == "property" and f.via is None and f.head in self.mentioned:
                 keys_of.setdefault(f.head, set()).update(content_stems(key_text(f.relation)))
         edge_pairs = {frozenset((f.head, f.tail)) for f in facts if f.kind == "edge"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fakes import ConstantEmbedder
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.retrieval.words import labelled_date, value_kind
+from xgrag.retrieval.words import labelled_date, stem, value_kind
 
 
 def _read(question: str, facts: list[Fact]) -> str:
@@ -141,7 +141,6 @@ def test_the_distance_between_two_named_places_is_their_tie_s_key() -> None:
     assert _read(question, facts) == "233.0."
     # (the words the reader reads as asking: the tie's own word, which its key says too, and the key's unit)
     from xgrag.generate.extractive import _Reading
-    from xgrag.retrieval.words import stem
     reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
     assert {stem("distance"), "km"} <= reading.q_stems
 
@@ -189,3 +188,18 @@ def test_what_a_rule_requires_is_its_description() -> None:
     from xgrag.generate.extractive import _Reading
     assert _Reading(ExtractiveReader(ConstantEmbedder()), question, facts).defines  # what it is, as "what is X"
     assert _read("Which asset class does the safeguard Use Unique Passwords apply to?", facts) == "Users."
+
+
+def test_a_named_option_is_no_key_asked_where_no_amount_is() -> None:
+    # blood-cell-markers (spent): "is X a normal cell or a cancer cell" names the class "Cancer cell" as an option;
+    # its words stay the question's names (they asked X's `cancer_type` and read the class's neighbour otherwise)
+    from xgrag.generate.extractive import _Reading
+    facts = [Fact("4:b:1#cell_type", "Age-associated B cell", "cell_type", "Normal cell", "property", None,
+                  head_type="Cell"),
+             Fact("4:b:1#cancer_type", "Age-associated B cell", "cancer_type", "Normal", "property", None,
+                  head_type="Cell"),
+             Fact("5:c:1", "Cancer cell", "BELONGS_TO_BROAD_CELL_TYPE", "Cancer-initiating cell", head_type="Cell",
+                  tail_type="Cell")]
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()),
+                       "Is the age-associated B cell a normal cell or a cancer cell?", facts)
+    assert stem("cancer") not in reading.q_stems
