@@ -241,8 +241,8 @@ _HEADING_STEMS = frozenset(stem(w) for w in ("title", "subject", "topic", "headi
 _DESCRIPTION_STEMS = frozenset(stem(w) for w in ("description", "summary", "definition", "overview", "abstract",
                                                  "about", "bio", "biography", "tagline"))
 _WHAT_IS = re.compile(r"^\s*(?:what|who)(?:'s|\s+(?:is|are|was|were))\b")
-_REQUIRES = re.compile(r"^\s*what\s+(?:does|do|did)\b.*\b(requires?|require|mandates?|prescribes?|specif(?:y|ies)"
-                       r"|asks?\s+for|demands?)\W*$")
+_REQUIRES = re.compile(r"^\s*what\s+(?:does|do|did)\b.*\b(requires?|mandates?|prescribes?|specif(?:y|ies)|asks?\s+for"
+                       r"|demands?)\W*$")
 # "the two-letter code", "a 4-digit year": the form of the answer asked for, its letters or digits counted
 _NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 _FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ](letter|digit|character)s?\b")
@@ -1419,8 +1419,9 @@ class _Reading:
         # `fiber_g`; vietnam-nutrition, spent, answered their fat once the nutrient was linked)
         # (only where an amount is asked, as of a substance: "is X a normal cell or a cancer cell" names the class
         # "Cancer cell" as an option, whatever X's `cancer_type` says; blood-cell-markers, spent)
+        asked_kind = answer_kind(plain)  # (self.kind's start, below)
         keys_of: dict[str, set[str]] = {}
-        for f in facts if answer_kind(plain) in ("amount", "count") else ():
+        for f in facts if asked_kind in ("amount", "count") else ():
             if f.kind == "property" and f.via is None and f.head in self.mentioned:
                 keys_of.setdefault(f.head, set()).update(content_stems(key_text(f.relation)))
         edge_pairs = {frozenset((f.head, f.tail)) for f in facts if f.kind == "edge"}
@@ -1520,7 +1521,7 @@ class _Reading:
             actor = stem(subject.group(1))
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
-        self.kind = answer_kind(plain)
+        self.kind = asked_kind
         # Chinese and Japanese ask in place: "巩俐出生在什么地方" (born at what place) ends in its "where", which
         # answer_kind reads only opening the question or before its verb, as English writes it
         if self.kind is None and CJK_LETTER.search(question) and re.search(r"\bwhere\b", plain.lower()):

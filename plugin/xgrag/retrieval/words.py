@@ -470,7 +470,7 @@ def misspelt(word: str, vocabulary: set[str]) -> str | None:
     # (a word of three letters with a vowel is a word of its own, not an abbreviation typed in the wrong order:
     # "sit" is no slip from a label `sti`; singapore-boards, spent, read "which board does X sit on" as asking
     # for an STI company's code)
-    if len(word) < SLIP_SWAPPED + 1 and re.search(r"[aeiouy]", word):
+    if len(word) == SLIP_SWAPPED and re.search(r"[aeiouy]", word):
         return None
     near = []
     for v in vocabulary:
