@@ -703,6 +703,10 @@ def asked_phrase(tokens: Sequence[str]) -> set[int]:
     return out
 
 
+# The copulas between an interrogative and the kind it asks for ("what is the ingredient ...")
+_COPULAS = frozenset("is are was were".split())
+
+
 def kind_said(tokens: Sequence[str], kind: str) -> bool:
     """Whether a question (its `key_tokens`) says a kind (a label) by its words, each typed as the noun ("line",
     "lines"; "owns" says no Owner), and not as the kind it asks for ("which line runs between A and B": the
@@ -714,8 +718,13 @@ def kind_said(tokens: Sequence[str], kind: str) -> bool:
         if t not in ("which", "what"):
             continue
         # the phrase after the interrogative, up to its verb or the next article ("which Seattle Public Library
-        # location has ...": a location asked)
-        for w in tokens[i + 1:i + 1 + _ASKED_PHRASE]:
+        # location has ...": a location asked), or after its copula and article ("what is the active ingredient
+        # in Otezla": the ingredient asked, not one placed at Otezla; drug-brands, spent, took Apremilast as named
+        # and left nothing to answer), not past them ("what is the tap position of the ICT at Korba (W)")
+        at = i + 1
+        if at < len(tokens) and tokens[at] in _COPULAS:
+            at += 1 + (at + 1 < len(tokens) and tokens[at + 1] in ARTICLES)
+        for w in tokens[at:at + _ASKED_PHRASE]:
             if w in _PHRASE_ENDS:
                 break
             if same_word(w, words[-1]):

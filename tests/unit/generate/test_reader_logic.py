@@ -2078,6 +2078,25 @@ def test_a_record_of_a_kind_the_question_says_joined_to_two_it_names_is_what_it_
     same = types | {"gandhar": "Substation"}
     assert records_joining("the lines of Gandhar", {"Gandhar", "gandhar"}, facts, same) == {}
     assert _read("What is the SIL of the line at Vapi?", facts) == ("640.", ["s2"])
+    # "what is the line at X" asks for the line, as "which line" does: none placed at Gandhar for the question
+    assert records_joining("what is the line at Gandhar", {"Gandhar"}, facts, types, {"Gandhar": "Gandhar"}) == {}
+    assert records_joining("what is the sil of the line at Gandhar", {"Gandhar"}, facts, types,
+                           {"Gandhar": "Gandhar"}) == {"Twin Moose 58.8": {"Gandhar"}}
+
+
+def test_the_kind_asked_after_what_is_the_is_the_answer_not_a_record_placed_at_the_named_entity() -> None:
+    # drug-brands (spent): "the active ingredient in Otezla" was read as the one Ingredient placed at Otezla,
+    # named by the question, so the answer was left out
+    e = "edge"
+    facts = [Fact("p", "Apremilast", "PRESENT IN", "Otezla", e, None, "Ingredient", "Drug"),
+             Fact("b", "Otezla", "BELONGS TO", "antirheumatics", e, None, "Drug", "DrugClass"),
+             Fact("q", "Penicillamine", "PRESENT IN", "Depen Titratabs", e, None, "Ingredient", "Drug"),
+             Fact("c", "Depen Titratabs", "BELONGS TO", "antirheumatics", e, None, "Drug", "DrugClass")]
+    types = {"Apremilast": "Ingredient", "Otezla": "Drug", "antirheumatics": "DrugClass",
+             "Penicillamine": "Ingredient", "Depen Titratabs": "Drug"}
+    assert records_joining("What is the active ingredient in Otezla?", {"Otezla"}, facts, types,
+                           {"Otezla": "Otezla"}) == {}
+    assert _read("What is the active ingredient in Otezla?", facts)[0] == "Apremilast."
 
 
 def test_a_noun_asked_is_said_by_an_entity_s_own_kind_fact() -> None:

@@ -12,6 +12,8 @@ from xgrag.retrieval.linking import (
     hosted,
     in_named_order,
     key_tokens,
+    kind_placed,
+    kind_said,
     lowered_names,
     lucene_query,
     made_by_prefixes,
@@ -884,3 +886,17 @@ def test_a_law_cited_without_its_year_and_with_a_hebrew_prefix_on_its_first_word
     assert detach_prefixes("מה נקבע בחוק?", lambda w: w in {"חוק"}) == "מה נקבע חוק?"
     assert detach_prefixes("מה נקבע בחוק?", lambda w: w in {"בחוק", "חוק"}) == "מה נקבע בחוק?"
     assert detach_prefixes("Who wrote Bob?", lambda w: w == "ob") == "Who wrote Bob?"
+
+
+def test_a_kind_after_what_is_the_is_asked_not_said_and_one_past_its_phrase_is_said() -> None:
+    # drug-brands (spent): "the active ingredient in Otezla" asks for the ingredient; "the tap position of the ICT
+    # at Korba (W)" asks for the position of an ICT the question places at Korba
+    q = key_tokens("What is the active ingredient in Otezla?")
+    assert not kind_said(q, "Ingredient")
+    assert not kind_placed(q, "Ingredient", key_tokens("Otezla"))
+    assert kind_said(q, "Drug") is False  # not said at all
+    korba = key_tokens("What is the present tap position of the ICT at Korba (W)?")
+    assert kind_said(korba, "ICT")
+    assert kind_placed(korba, "ICT", key_tokens("Korba (W)"))
+    assert not kind_said(key_tokens("Which is the line between A and B?"), "Line")
+    assert kind_said(key_tokens("What is the length of the line between A and B?"), "Line")
