@@ -184,7 +184,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v70"
+READER_VERSION = "extractive-v71"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -274,6 +274,8 @@ _HOST = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9.-]+)")
 _SITE = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9-]+)\.[a-z.]+(?:[/:?#]|\s*$)")  # "genius" of genius.com
 _LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", "web", "page", "homepage", "address",
                          "uri", "href"))
+# ... and "online", "on the web", ending a question asking where ("where can I read X online")
+_ONLINE = re.compile(r"(?i)\b(?:online|on\s+the\s+(?:web|internet))\W*$")
 # ... of which these ask for nothing but a web address ("page" may be a book's, "site" a place, "address" a street)
 _WEB_WORDS = _LINK_WORDS - {"page", "site", "address"}
 # A web address of a picture (its file's ending), and the words asking for one: "the movie page link of X" is its page,
@@ -807,6 +809,17 @@ def identifier_numbers(tokens: Sequence[str], nouns: set[str]) -> list[int]:
             if stem(tokens[i]) in _NUMBER_NOUNS and tokens[i - 1] not in WEAK
             and tokens[i - 1] not in _COUNT_WORDS | _AGGREGATE_WORDS
             and stem(tokens[i - 1]) in nouns and stem(tokens[i - 1]) not in _QUANTITY_STEMS]
+
+
+# The fewest letters of a word clipped from a longer one ("telecom", "pharma"): shorter prefixes ("tele", "bio")
+# begin too many words
+CLIPPED_LETTERS = 6
+
+
+def _clipped_from(word: str, whole: str) -> bool:
+    """Whether a stem is another (`whole`) or clipped from it as people clip words: "telecom" from
+    "telecommunication", "pharma" from "pharmaceutical"; never fewer than CLIPPED_LETTERS letters."""
+    return word == whole or (len(word) >= CLIPPED_LETTERS and len(whole) > len(word) and whole.startswith(word))
 
 
 def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> str:
@@ -1549,6 +1562,13 @@ class _Reading:
         # between miglitol and sucrase-isomaltase"; t2d-net, spent)
         self.url_asked = bool(plain_words & (_WEB_WORDS - {"link", "links"})) or (
             bool(plain_words & {"link", "links"}) and re.search(r"\blinks?\s+between\b", plain.lower()) is None)
+        # ... as is where a question ends by asking where it is online ("where can I find the Singapore Exchange's
+        # board of directors online": its `url`; singapore-boards, spent, answered another key), not where "online"
+        # qualifies a noun ("which online shop")
+        online = _ONLINE.search(plain) is not None
+        self.link_asked = self.link_asked or online
+        self.web_asked = self.web_asked or online
+        self.url_asked = self.url_asked or online
         self.picture_asked = bool(plain_words & _PICTURE_WORDS)
         # "where is X", "where are the stations": X's location is asked (not "where can I get X")
         self.located = re.match(r"\W*where\s+(?:is|are|was|were)\b", plain.lower()) is not None
@@ -1780,6 +1800,13 @@ class _Reading:
                              r"(?:an?\s+|the\s+)?([a-z]+)", plain.lower())
         self.class_of = stem(class_of.group(1)) if class_of and class_of.group(1) not in WEAK else None
         self._name_nouns: dict[str, set[str]] = {}  # _name_says_noun's, by name
+        # the entities whose own kind fact says the word before the noun asked, whole or clipped as people clip it
+        # ("which telecom company": M1's `Institution_Type` "Telecommunication"): that word says which one is asked,
+        # and the noun alone no longer does (singapore-boards, spent: Keppel Corporation, whose name says
+        # "company", answered)
+        modifier = self.wh_modifier
+        self.modifier_kinds: set[str] = set() if modifier is None or modifier == self.wh_noun else {
+            e for e, kinds in self.kind_values.items() if any(_clipped_from(modifier, k) for k in kinds)}
         # the class of entity asked for: "who" an agent, "where" a place, or a "which"/"what" noun of either class
         # ("which room": a place, though the graph types its rooms as Venue; "which officer": an agent)
         self.asked_class: frozenset[str] | None = (
@@ -2119,6 +2146,7 @@ class _Reading:
                     # past the virus to its parent taxon; virus-knowledge-graph, spent)
                     words = rel_words | side | ((self._type_stems(to) & self.q_stems) - self.who_verb) \
                         | self._name_says_noun(to) | (self.kind_values.get(to, set()) & {self.wh_noun}) \
+                        | ({self.wh_modifier} if to in self.modifier_kinds and self.wh_modifier else set()) \
                         | (self.offered & content_stems(to) if self.offered else set())
                     out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words),
                                                         rel_words | side))
@@ -2999,7 +3027,9 @@ class _Reading:
         # an entity's short name where no type says it (`_name_says_noun`: "which championship was game 120 played
         # in" -> "World Championship 8th", an Event; chess, spent)
         named = set() if end.value else self._name_says_noun(end.to)
-        if end.value and len(end.to.split()) <= 4:
+        # (not a web address, whose path's words say what the page is about: SMRT's board page
+        # ".../Board-of-Directors" is no board a "which SMRT board member" asks for; singapore-boards, spent)
+        if end.value and len(end.to.split()) <= 4 and _URL.match(end.to) is None:
             what = what | content_stems(end.to)
         what = what | named | (set() if end.value else self.kind_values.get(end.to, set()))
         # "which radar came after the Jul 2011 one" names the Jul 2011 radar by "one": the noun asked is the named
@@ -3036,6 +3066,8 @@ class _Reading:
         # spent)
         if noun_ok == 0 and not end.value and self._noun_before_head(end.to):
             noun_ok = 1
+        if self.modifier_kinds and not end.value:
+            noun_ok = 0 if end.to in self.modifier_kinds else max(noun_ok, 1)
         # a noun that asks for a value whatever its key is called ("position", "number", "date") says which value by
         # the word before it: "which grid position did X start from" is X's `grid`, before the `position` he
         # finished in (formula-one, spent); a key that says the head alone is second

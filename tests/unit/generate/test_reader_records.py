@@ -203,3 +203,60 @@ def test_a_named_option_is_no_key_asked_where_no_amount_is() -> None:
     reading = _Reading(ExtractiveReader(ConstantEmbedder()),
                        "Is the age-associated B cell a normal cell or a cancer cell?", facts)
     assert stem("cancer") not in reading.q_stems
+
+
+def _boards() -> list[Fact]:
+    # singapore-boards (spent): institutions named under their label's word, typed by `Institution_Type`
+    def serve(i: str, person: str, board: str, label: str) -> Fact:
+        return Fact(f"5:s:{i}", person, "Serve", board, head_type="name", tail_type=label)
+
+    def prop(i: str, board: str, key: str, value: str, label: str) -> Fact:
+        return Fact(f"4:b:{i}#{key}", board, key, value, "property", None, head_type=label)
+
+    return [serve("1", "Loh Chin Hua", "Keppel Corporation", "sti"),
+            serve("2", "Loh Chin Hua", "Singapore Economic Development Board", "misc"),
+            serve("9", "Loh Chin Hua", "M1", "tele"),
+            serve("3", "Yap Kim Wah", "SMRT", "go"), serve("4", "Yap Kim Wah", "SATS", "sti"),
+            serve("5", "Judy Lee", "SMRT", "go"), serve("6", "Euleen Goh", "SATS", "sti"),
+            prop("1", "Keppel Corporation", "Institution_Type", "Misc", "sti"),
+            prop("2", "M1", "Institution_Type", "Telecommunication", "tele"),
+            prop("3", "SMRT", "url", "https://www.smrt.com.sg/About-SMRT/Board-of-Directors", "go"),
+            prop("4", "SATS", "url", "https://www.sats.com.sg/about-sats/our-leadership", "sti"),
+            prop("5", "SATS", "Legal_Instituion", "Public Service Comission", "sti")]
+
+
+def test_the_word_before_the_noun_asked_said_by_an_entity_s_own_kind_fact_clipped_says_which_is_asked() -> None:
+    # "telecom" is clipped from M1's "Telecommunication"; Keppel Corporation's name says "company" alone
+    from xgrag.generate.extractive import _clipped_from
+    facts = _boards()
+    assert _read("Which telecom company's board does Loh Chin Hua sit on?", facts) == "M1."
+    assert _clipped_from("telecom", "telecommun") and _clipped_from("misc", "misc")
+    assert not _clipped_from("tele", "telecommun") and not _clipped_from("telecommun", "telecom")
+    # without a modifier the name that says the noun answers, as before
+    assert _read("Which company's board does Loh Chin Hua sit on?", facts) == "Keppel Corporation."
+
+
+def test_where_a_question_asks_where_a_thing_is_online_its_web_address_answers() -> None:
+    # singapore-boards (spent): "where can I find the Singapore Exchange's board of directors online" was answered by
+    # its `Legal_Instituion`, its `url` read as a link nobody asked for
+    from xgrag.generate.extractive import _Reading
+    facts = [f for f in _boards() if f.head == "SATS"]
+    reader = ExtractiveReader(ConstantEmbedder())
+    for question in ("Where can I find the SATS board of directors online?", "Is SATS's board on the web?"):
+        reading = _Reading(reader, question, facts)
+        assert reading.link_asked and reading.url_asked
+    # "online" that qualifies a noun asks for no link
+    shop = _Reading(reader, "Which online shop does SATS own?", facts)
+    assert not shop.url_asked and not shop.web_asked
+    assert _read("Where can I find the SATS board of directors online?", facts) \
+        == "https://www.sats.com.sg/about-sats/our-leadership."
+    assert _read("Where can I find the SATS board of directors on the web?", facts) \
+        == "https://www.sats.com.sg/about-sats/our-leadership."
+
+
+def test_a_web_address_s_path_words_say_no_noun_asked() -> None:
+    # SMRT's board page ".../Board-of-Directors" answered "which SMRT board member also sits on the board of SATS"
+    # (SATS's own values left out: with the words of the page no more, they tie with him here, and the real context's
+    # similarity put him first)
+    facts = [f for f in _boards() if f.kind == "edge" or f.head == "SMRT"]
+    assert _read("Which SMRT board member also sits on the board of SATS?", facts) == "Yap Kim Wah."
