@@ -20706,6 +20706,59 @@ def write_sri_lanka_travel(store: Any, mirror: Path) -> None:
     _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
+SPB_WALKS = "moevm/nosql2h24-spb"  # ETU "LETI"'s NoSQL course, autumn 2024: a St Petersburg walking-routes app
+# its head (1 February 2025): neo4j.service.ts as bcc0269 (28 January) left it, db/dumps/*.csv as a74fe89 and 24ab367
+SPB_WALKS_COMMIT = "46a741001a907fec7f447bd56ca501848ccbe86c"
+SPB_WALKS_LOADER = "server/src/modules/neo4j/neo4j.service.ts"  # its load: Neo4jService.onModuleInit()'s session.runs
+SPB_WALKS_DATA = "db/dumps/"  # the files db/Dockerfile copies into Neo4j's import folder, read as `file:///<name>`
+_TS_SESSION_RUN = re.compile(r"session\.run\(\s*`([^`]*)`\s*\)")  # a session.run(...) of one template literal
+# the service's first read: it loads only into a database without nodes (`if (countNode > 0) return`)
+_SPB_WALKS_GATE = re.compile(r"(?is)^MATCH\s*\(n\)\s*RETURN\s+COUNT\(n\)\s+AS\s+countNode$")
+
+
+def _spb_walks_statements(source: str) -> list[str]:
+    """The Cypher of each `session.run(`...`)` of Neo4jService.onModuleInit() in neo4j.service.ts, in order: each
+    template literal's statements (its `;` at a line end ends one). The literals interpolate nothing (a `${` would be
+    TypeScript's, not Cypher): a literal that does is refused, as is a source without onModuleInit's runs."""
+    start = source.find("async onModuleInit()")
+    end = source.find("getReadSession()", start)
+    literals = _TS_SESSION_RUN.findall(source[start:end]) if start >= 0 and end > start else []
+    if not literals:
+        raise CorpusError(f"{SPB_WALKS}: no session.run of onModuleInit() found in {SPB_WALKS_LOADER}")
+    if any("${" in literal for literal in literals):
+        raise CorpusError(f"{SPB_WALKS}: a session.run of {SPB_WALKS_LOADER} interpolates TypeScript (${{...}})")
+    return [statement for literal in literals for statement in _statements(literal)]
+
+
+def write_spb_walks(store: Any, mirror: Path) -> None:
+    """Neo4jService.onModuleInit() of moevm/nosql2h24-spb (a 2024-25 course project of ETU "LETI", St Petersburg:
+    a NestJS walking-routes app over Neo4j 5.23 with APOC; no licence stated) as committed at SPB_WALKS_COMMIT: the
+    Cypher of each of its session.runs, in order, run as written over the files its LOAD CSVs name in db/dumps/
+    (SPB_WALKS_DATA, which db/Dockerfile copies into Neo4j's import folder): apoc CSV exports of the app's database,
+    the pedestrian network of St Petersburg's Aptekarsky Island from OpenStreetMap (osmnx's walk graph: Intersection
+    nodes, OSM id, street count, location; ROAD_SEGMENT between them, OSM way id, name, lanes, one-way, length in
+    m), some 90 buildings scraped from citywalls.ru as PointOfInterest (name, Russian description, location, photos;
+    each CLOSE_TO_THE intersection nearest to it), the app's two accounts (User) and eight walking routes (Route:
+    name, description, length, duration; CREATED by a user, INCLUDE its points of interest with their order). Its
+    statements are 5.x Cypher (`CALL (row) {...}`, apoc.convert.fromJsonMap and apoc.coll.zip of APOC core): each
+    `CALL (...) {...} IN TRANSACTIONS` runs as one `CALL (...) {...}` (the loader's statements run in a transaction
+    of their own, where 5.x refuses IN TRANSACTIONS); its first read, the node count that skips the load when the
+    database holds nodes, is left out: the database is empty here."""
+    statements = _spb_walks_statements(read_file(SPB_WALKS, SPB_WALKS_LOADER, mirror, SPB_WALKS_COMMIT)
+                                       .decode("utf-8"))
+    kept = [statement for statement in statements if not _SPB_WALKS_GATE.match(statement)]
+    if not any(_LOAD_CSV.search(statement) for statement in kept):
+        raise CorpusError(f"{SPB_WALKS}: no LOAD CSV import found in {SPB_WALKS_LOADER}")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{SPB_WALKS}: {SPB_WALKS_LOADER} reads {url}, which no loader here serves")
+        data = read_file(SPB_WALKS, SPB_WALKS_DATA + url.removeprefix("file:///"), mirror, SPB_WALKS_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, ";\n".join(_IN_TRANSACTIONS.sub("}", statement) for statement in kept) + ";\n", rows_of)
+
+
 # [s53A source and writer above]
 
 
@@ -25739,6 +25792,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "police station, places to visit, restaurants, accommodation and each "
                                           "month's weather",
           writer=write_sri_lanka_travel, source=GOLK),
+    Graph("spb-walks", "frozen", "walks on St Petersburg's Aptekarsky Island (a 2025 course app's graph, in Russian): "
+                                 "the island's pedestrian network from OpenStreetMap (some 4,700 intersections and "
+                                 "10,750 street and path segments with name, lanes and length), some 90 historic "
+                                 "buildings from citywalls.ru with their descriptions, each near its closest "
+                                 "intersection, and eight walking routes through them with their length and duration",
+          writer=write_spb_walks, source=SPB_WALKS),
     # [s53A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
