@@ -10581,6 +10581,72 @@ but a name, so it has no node-property questions; only sri-lanka-travel has rela
 only it has relationship-property questions; sri-lanka-travel is read at a branch's head (its Data-Scrape branch, where
 its loader and data are). The questions are in English but for kollatz-prints (German).
 
+Helper s53A's paragraph, written blind for the fifty-third split (domain searched: geography, transport, energy and open
+government data; begun at 12:01 UTC on 6 December 2026, its deadline 13:40). spb-walks: github.com/moevm/nosql2h24-spb
+(a group project of the NoSQL course of ETU "LETI", St Petersburg, autumn 2024 to 1 February 2025, chiefly committed by
+Andrei Malykh, with DimaDmitrii, GeorIsay and jonx8; a NestJS and Nuxt walking-routes app over Neo4j 5.23 with APOC; no
+licence stated; its README and data in Russian), the Cypher of each session.run of Neo4jService.onModuleInit()
+(server/src/modules/neo4j/neo4j.service.ts, the load the app runs at start-up) run in order by write_spb_walks at
+SPB_WALKS_COMMIT (46a7410, its head of 1 February 2025; the service as bcc0269 of 28 January left it, the data as
+a74fe89 of 24 January (the network, buildings and users) and 24ab367 of 25 January (the routes) committed it), each
+`file:///<name>` reading db/dumps/<name> (the apoc CSV exports of the app's database that db/Dockerfile copies into
+Neo4j's import folder; db/mapdata.py built osmnx's walk graph of the whole city from OpenStreetMap, of which the dump
+holds the Aptekarsky Island area, 59.967-59.979 N and 30.282-30.333 E; db/par.py scraped the buildings from
+citywalls.ru). What had to change: the TypeScript cannot run here, its Cypher can: each `session.run(`...`)` template
+literal of onModuleInit (they interpolate nothing) is read from the source and its statements run as written; `CALL
+(row) {...} IN TRANSACTIONS` runs as one `CALL (row) {...}` (as dune's); its first read, the node count that skips the
+load when the database holds nodes, is left out (the database is empty here); its 5.x Cypher (`CALL (row, location)
+{...}`, apoc.convert.fromJsonMap, apoc.convert.fromJsonList and apoc.coll.zip of APOC core) is otherwise unchanged. No
+shared helper changed (_statements, _run_script, _csv_rows and _IN_TRANSACTIONS are reused). The graph (`up` 74 s and 34
+s on two fresh homes, the server's start included): 4,796 nodes in 4 labels (Intersection 4,694: OSM id, street count,
+location; PointOfInterest 92: name, description, location, photo URLs, creation time; Route 8: name, description,
+length, duration, creation time; User 2: name, email, role, bcrypt password hash, creation time) and 10,893
+relationships in 4 types (ROAD_SEGMENT 10,750 between intersections, with OSM way id, name, lanes, one-way and length in
+m; CLOSE_TO_THE 92 from each building to the intersection nearest to it; INCLUDE 43 from a route to its buildings, with
+their order; CREATED 8 from a user to a route). Quirks kept as the service and files write them: pandas' missing values
+are the string 'NaN' (10,348 segments' names, 10,496 segments' lanes) and one-way the string 'false'; the dumps'
+road_highway column is not loaded (the service sets no highway); a building's description is the JSON text of a list of
+paragraphs, its photos the same; the two users are the app's demo accounts (admin@example.com, user@example.com) that
+its README lists; 89 names for 92 buildings ("Жилой дом", "Доходный дом" and "Ленполиграфмаш. Производственный корпус"
+twice each), 58 buildings on no route, five intersections nearest to two buildings; a route's order starts at 0 and
+comes from zipping the buildings its points matched with the points' positions: "Островная прогулка" passes one point
+twice, so its orders 6 to 8 are one past the points' positions, and "Добро пожаловать в северную столицу" ends at its
+first point (four points, three INCLUDE). The 14 questions (Russian, written from the data with plain Cypher through the
+neo4j driver): 6 edge (the one route of four buildings, the author of a route, the building a route starts at), 4
+node-property (a route's length, duration in minutes, description and creation time), 2 relationship-property (a
+building's order in a route), 2 two-hop (the street count of the intersection nearest a building, the author of the
+route that includes a building); each answer checked with Cypher to be the only one the graph holds (each asked building
+has one name and is on one route where a route is asked, each route one author, each building one nearest intersection);
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: openstreetmap is another OSM extract (nodes, ways and tags of a city area); london-tube, paris-metro and
+berlin-ubahn are city transport networks, singapore-attractions, korea-travel-routes and sri-lanka-travel travel graphs;
+no corpus graph held St Petersburg, a walking network or citywalls.ru's buildings. Considered for the first time and
+left out (each grepped here first): scalation/data's Knowledge_Graph/v1 (fetched: a 2022 copy of
+covid-19-net/covid-19-community's US census scripts with its state-level files committed, 51 rows each: some 600 nodes,
+but each State's statistics in ID-named nodes ("Income-13") behind ID-named hubs, its JHU and mobility files absent from
+the mirror: hardly a natural edge to ask); moevm/nosql2h24-lakes (fetched: a binary neo4j.dump of the app's database and
+a records.json export whose Lake nodes, lakes of the Leningrad region, carry the app's own ratings; Lake, User and
+Review are its models: one domain label); moevm/nosql2h23-river-routes (St Petersburg's river piers, sights and cruise
+routes as JSON files that a Spring Data Java service's repositories save: not examined further);
+moevm/nosql2h20-weather-routes (only example Cypher in a requests.md seen); PKuebler/dbhackathon_opendata (the index
+holds only a Vue front end; the station, track and train graph of the DB OpenData Hackathon 2019 that its author's blog
+post, pkuebler.de/posts/dbgraph, describes has no repository found); anuj-seth/railway-graphs (a Clojure project without
+data files); a US 2015 flight-delays script (airlines.csv, airports_projet.csv, flights_projet.csv: two labels), an
+airline-routes LOAD CSV (airlines_nodes.csv, airports_nodes.csv, routes_edges.csv: two labels) and an airport GDS script
+(FLIGHT relationships loaded elsewhere), their repositories not named; a loader of Japan's prefectures and regions with
+their neighbours (some 55 nodes at most: too small; repository not named); jstatutree's ReikiGDB (Japanese municipal
+statutes by prefecture and municipality: law, not this domain; its XML sources not looked for); a eurostat SDG indicator
+loader (downloads with the eurostat package at run time; repository not named). Seen again, in the corpus or left out
+before: covid-19-net/covid-19-community, BiaPri/Graph_Field, dogofbrian's rail graphs, nielsdejong/eu-rail-graph,
+joehagedorn/neo4j, SacrumDeus/deutsche-bahn-network, timsetsfire/pgh-bike-share, jakobkurzmann/Bachelorarbeit,
+IgorRozani/Public-Transport-SP-Graph-Database, lukmoda/graph-subway, sromerolopez/neo4j, labdados/tec-cid,
+ollihoo/geographicalHierarchyGraph, fivegrant/yhack2019, AntonioCahuich/temp, shkfnly/urbinsight,
+jkaszpurenko/graphdb_cia_factbook, ONSdigital/dp-hierarchy-builder, neo4j-field/cuenca-upgrade-workshop,
+Lkruitwagen/global-fossil-fuel-supply-chain, AlinaGalenina/Electrical_networksDB, ComplexNetTSP/Power_grids,
+ANRChoucas/GeoGraph_1.0, mneedham's open-roads, tube, london-buses and atoc,
+sakusaku-rich/book-building-knowledge-graphs-ja, edu-inza/metro-neo4j, thomas-delacour/neo4j-metro,
+julio24048/neo4j-metro-parisien, plmvondo/railway-graph, the synthetic energy grid and the Météo-France Synop LOAD CSV.
+
 [s53A paragraph above]
 
 [s53B paragraph above]
@@ -20706,6 +20772,59 @@ def write_sri_lanka_travel(store: Any, mirror: Path) -> None:
     _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
+SPB_WALKS = "moevm/nosql2h24-spb"  # ETU "LETI"'s NoSQL course, autumn 2024: a St Petersburg walking-routes app
+# its head (1 February 2025): neo4j.service.ts as bcc0269 (28 January) left it, db/dumps/*.csv as a74fe89 and 24ab367
+SPB_WALKS_COMMIT = "46a741001a907fec7f447bd56ca501848ccbe86c"
+SPB_WALKS_LOADER = "server/src/modules/neo4j/neo4j.service.ts"  # its load: Neo4jService.onModuleInit()'s session.runs
+SPB_WALKS_DATA = "db/dumps/"  # the files db/Dockerfile copies into Neo4j's import folder, read as `file:///<name>`
+_TS_SESSION_RUN = re.compile(r"session\.run\(\s*`([^`]*)`\s*\)")  # a session.run(...) of one template literal
+# the service's first read: it loads only into a database without nodes (`if (countNode > 0) return`)
+_SPB_WALKS_GATE = re.compile(r"(?is)^MATCH\s*\(n\)\s*RETURN\s+COUNT\(n\)\s+AS\s+countNode$")
+
+
+def _spb_walks_statements(source: str) -> list[str]:
+    """The Cypher of each `session.run(`...`)` of Neo4jService.onModuleInit() in neo4j.service.ts, in order: each
+    template literal's statements (its `;` at a line end ends one). The literals interpolate nothing (a `${` would be
+    TypeScript's, not Cypher): a literal that does is refused, as is a source without onModuleInit's runs."""
+    start = source.find("async onModuleInit()")
+    end = source.find("getReadSession()", start)
+    literals = _TS_SESSION_RUN.findall(source[start:end]) if start >= 0 and end > start else []
+    if not literals:
+        raise CorpusError(f"{SPB_WALKS}: no session.run of onModuleInit() found in {SPB_WALKS_LOADER}")
+    if any("${" in literal for literal in literals):
+        raise CorpusError(f"{SPB_WALKS}: a session.run of {SPB_WALKS_LOADER} interpolates TypeScript (${{...}})")
+    return [statement for literal in literals for statement in _statements(literal)]
+
+
+def write_spb_walks(store: Any, mirror: Path) -> None:
+    """Neo4jService.onModuleInit() of moevm/nosql2h24-spb (a 2024-25 course project of ETU "LETI", St Petersburg: a
+    NestJS walking-routes app over Neo4j 5.23 with APOC; no licence stated) as committed at SPB_WALKS_COMMIT: the Cypher
+    of each of its session.runs, in order, run as written over the files its LOAD CSVs name in db/dumps/
+    (SPB_WALKS_DATA, which db/Dockerfile copies into Neo4j's import folder): apoc CSV exports of the app's database, the
+    pedestrian network of St Petersburg's Aptekarsky Island and its banks from OpenStreetMap (osmnx's walk graph:
+    Intersection nodes, OSM id, street count, location; ROAD_SEGMENT between them, OSM way id, name, lanes, one-way,
+    length in m), some 90 buildings scraped from citywalls.ru as PointOfInterest (name, Russian description, location,
+    photos; each CLOSE_TO_THE intersection nearest to it), the app's two accounts (User) and eight walking routes
+    (Route: name, description, length, duration; CREATED by a user, INCLUDE its points of interest with their order).
+    Its statements are 5.x Cypher (`CALL (row) {...}`, apoc.convert.fromJsonMap and apoc.coll.zip of APOC core): each
+    `CALL (...) {...} IN TRANSACTIONS` runs as one `CALL (...) {...}` (the loader's statements run in a transaction of
+    their own, where 5.x refuses IN TRANSACTIONS); its first read, the node count that skips the load when the database
+    holds nodes, is left out: the database is empty here."""
+    statements = _spb_walks_statements(read_file(SPB_WALKS, SPB_WALKS_LOADER, mirror, SPB_WALKS_COMMIT)
+                                       .decode("utf-8"))
+    kept = [statement for statement in statements if not _SPB_WALKS_GATE.match(statement)]
+    if not any(_LOAD_CSV.search(statement) for statement in kept):
+        raise CorpusError(f"{SPB_WALKS}: no LOAD CSV import found in {SPB_WALKS_LOADER}")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{SPB_WALKS}: {SPB_WALKS_LOADER} reads {url}, which no loader here serves")
+        data = read_file(SPB_WALKS, SPB_WALKS_DATA + url.removeprefix("file:///"), mirror, SPB_WALKS_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, ";\n".join(_IN_TRANSACTIONS.sub("}", statement) for statement in kept) + ";\n", rows_of)
+
+
 # [s53A source and writer above]
 
 
@@ -25739,6 +25858,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "police station, places to visit, restaurants, accommodation and each "
                                           "month's weather",
           writer=write_sri_lanka_travel, source=GOLK),
+    Graph("spb-walks", "frozen", "walks on St Petersburg's Aptekarsky Island (a 2025 course app's graph, in Russian): "
+                                 "the island's pedestrian network from OpenStreetMap (some 4,700 intersections and "
+                                 "10,750 street and path segments with name, lanes and length), some 90 buildings "
+                                 "from citywalls.ru with their descriptions, each near its closest intersection, "
+                                 "and eight walking routes through them with their length and duration",
+          writer=write_spb_walks, source=SPB_WALKS),
     # [s53A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

@@ -8299,6 +8299,138 @@ def test_sri_lanka_travel_is_pinned_and_spent() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.GOLK_COMMIT)
 
 
+_SPB_WALKS_SERVICE = """import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+
+@Injectable()
+export class Neo4jService implements OnModuleInit {
+    async onModuleInit() {
+        const session = this.getWriteSession();
+        try {
+            await session.run(`CREATE CONSTRAINT IF NOT EXISTS FOR (user:User) REQUIRE user.email IS UNIQUE`);
+
+            const countNode: number = (await session.run(`MATCH (n) RETURN COUNT(n) AS countNode`))
+                .records.at(0).get('countNode');
+
+            if (countNode > 0) {
+                console.log("DB contains nodes initialization skipped")
+                return;
+            }
+
+            await session.run(`
+                LOAD CSV WITH HEADERS FROM 'file:///users.csv' AS row
+                WITH row WHERE row._labels = ":User"
+                CALL (row) {
+                    CREATE (u:User {name: row.name, email: row.email})
+                } IN TRANSACTIONS
+            `)
+            await session.run(` MATCH (n:User) REMOVE n._id;`)
+            await session.run(`
+                LOAD CSV WITH HEADERS FROM 'file:///routes.csv' AS row
+                MATCH (user: User{email:row.author_email})
+                MERGE (user)-[:CREATED]->(route :Route {route_name: row.name})
+            `);
+        } finally {
+            session.close();
+        }
+    }
+
+    getReadSession(): Session {
+        return this.driver.session({database: this.config.database});
+    }
+
+    async exportData() {
+        const result = await session.run(`
+            CALL apoc.export.json.all(null, {stream: true}) YIELD data RETURN data
+        `);
+    }
+}
+"""
+_SPB_WALKS_FILES = {"db/dumps/users.csv": '"_id","_labels","email","name"\n"7",":User","admin@example.com","admin"\n'
+                                          '"8",,,\n',
+                    "db/dumps/routes.csv": '"author_email","name"\n"admin@example.com","Вдоль Карповки"\n'}
+
+
+def _spb_walks_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, service: str = _SPB_WALKS_SERVICE) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "moevm+nosql2h24-spb" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in {corpus.SPB_WALKS_LOADER: service, **_SPB_WALKS_FILES}.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Implement db data export"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit (another route), which the pinned commit's load does not read
+    (fetched / "db/dumps/routes.csv").write_text('"author_email","name"\n"user@example.com","Новый маршрут"\n',
+                                                 encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later routes"], check=True)
+    monkeypatch.setattr(corpus, "SPB_WALKS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_spb_walks_runs_the_services_startup_statements_in_order_over_its_dumps_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_spb_walks(store, _spb_walks_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # onModuleInit's runs, in order, without its node count (the load's gate) and without exportData's run
+    assert len(statements) == 4
+    assert store.calls[0] == ("CREATE CONSTRAINT IF NOT EXISTS FOR (user:User) REQUIRE user.email IS UNIQUE", {})
+    assert not any("countNode" in s or "apoc.export" in s for s in statements)
+    # the LOAD CSV is given the file's rows (an empty field null), its CALL (row) {...} IN TRANSACTIONS one CALL
+    assert statements[1].startswith("UNWIND $rows AS row\n")
+    assert "IN TRANSACTIONS" not in statements[1] and statements[1].rstrip().endswith("}")
+    assert "CALL (row) {" in statements[1]
+    assert store.calls[1][1] == {"rows": [{"_id": "7", "_labels": ":User", "email": "admin@example.com",
+                                           "name": "admin"},
+                                          {"_id": "8", "_labels": None, "email": None, "name": None}]}
+    # a literal's closing ';' ends its statement
+    assert store.calls[2] == ("MATCH (n:User) REMOVE n._id", {})
+    # routes.csv as committed at the pinned commit, not the later one
+    assert store.calls[3][1] == {"rows": [{"author_email": "admin@example.com", "name": "Вдоль Карповки"}]}
+
+
+def test_spb_walks_refuses_a_url_outside_the_import_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = _SPB_WALKS_SERVICE.replace("'file:///routes.csv'", "'https://example.org/routes.csv'")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/routes.csv"):
+        corpus.write_spb_walks(Recorder(), _spb_walks_mirror(tmp_path, monkeypatch, service))
+
+
+def test_spb_walks_refuses_a_file_its_dumps_do_not_hold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = _SPB_WALKS_SERVICE.replace("'file:///routes.csv'", "'file:///intersections_roads.csv'")
+    with pytest.raises(corpus.CorpusError, match="intersections_roads.csv is not in the mirror"):
+        corpus.write_spb_walks(Recorder(), _spb_walks_mirror(tmp_path, monkeypatch, service))
+
+
+def test_spb_walks_refuses_a_run_that_interpolates_typescript(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = _SPB_WALKS_SERVICE.replace("REMOVE n._id;", "REMOVE n.${key};")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="interpolates TypeScript"):
+        corpus.write_spb_walks(store, _spb_walks_mirror(tmp_path, monkeypatch, service))
+    assert store.calls == []
+
+
+def test_spb_walks_refuses_a_service_without_its_startup_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="no session.run of onModuleInit"):
+        corpus.write_spb_walks(store, _spb_walks_mirror(tmp_path, monkeypatch,
+                                                        _SPB_WALKS_SERVICE.replace("onModuleInit", "onInit")))
+    # onModuleInit's runs without a LOAD CSV: the import is missing
+    service = re.sub(r"(?s)await session\.run\(`\n\s+LOAD CSV.*?`\);?\n", "", _SPB_WALKS_SERVICE)
+    with pytest.raises(corpus.CorpusError, match="no LOAD CSV import found"):
+        corpus.write_spb_walks(store, _spb_walks_mirror(tmp_path / "b", monkeypatch, service))
+    assert store.calls == []
+
+
+def test_spb_walks_is_pinned_and_frozen() -> None:
+    assert corpus.graph("spb-walks").split == "frozen"
+    assert corpus.graph("spb-walks").repo == corpus.SPB_WALKS
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.SPB_WALKS_COMMIT)
+
+
 # [s53A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
