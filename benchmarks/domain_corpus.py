@@ -21540,6 +21540,43 @@ def write_singapore_boards(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_sg_boards_statements(script)), rows_of)
 
 
+# sam ma's (dongma) spark-graphx of 2023-2025: Spark and GraphX exercises, among them an enterprise equity graph of
+# companies and people crawled from aiqicha.com (Baidu's company register) in April 2023 and its Neo4j load script
+# (no licence stated; in Chinese)
+AIQICHA = "dongma/spark-graphx"
+# its HEAD, 11 March 2025; script/neo4j_import.cypher as moved there on 19 November 2024 (c0fc510), the data as
+# committed on 5 April 2023 (7602e30, "use graphx to mining the actual controller in enterprise dataset")
+AIQICHA_COMMIT = "5b43bce5f7a9479aef28a641b5a9ce0957f106a3"
+AIQICHA_SCRIPT = "script/neo4j_import.cypher"
+AIQICHA_FOLDER = "example-data/neo4j_dataset/"  # the files its hadoop comments upload and its LOAD CSVs read
+AIQICHA_URL = "file:/data/ent_dataset/"  # where the script's author had them on the Neo4j server
+AIQICHA_LOADS = 6  # people, companies, then the LEGAL, MANAGER, P_INVEST and C_INVEST relationships
+
+
+def write_aiqicha_equity(store: Any, mirror: Path) -> None:
+    """script/neo4j_import.cypher of dongma/spark-graphx (sam ma's Spark exercises: an enterprise equity graph crawled
+    from aiqicha.com in April 2023; no licence stated), read at AIQICHA_COMMIT and run as written, statement by
+    statement, each `LOAD CSV WITH HEADERS FROM "file:/data/ent_dataset/<name>"` given the rows of
+    example-data/neo4j_dataset/<name> (any other URL is refused; a script of other than its six LOAD CSVs too). The
+    graph, as the script writes it: Person (id, keyNo, name, type) and Company (id, keyNo, name, label, status: 开业,
+    注销 or 吊销) nodes, MERGEd on their ids; a person is LEGAL (法人, role) or MANAGER (role: 执行董事, 经理, 监事...)
+    of a company, invests in one (P_INVEST, rate: the per cent held, as a string) and a company in another (C_INVEST,
+    holder: the per cent held, as a string)."""
+    script = read_file(AIQICHA, AIQICHA_SCRIPT, mirror, AIQICHA_COMMIT).decode("utf-8")
+    loads = [statement for statement in _statements(script) if _LOAD_CSV.search(statement)]
+    if len(loads) != AIQICHA_LOADS or len(_statements(script)) != AIQICHA_LOADS:
+        raise CorpusError(f"{AIQICHA}: {AIQICHA_SCRIPT} is not its {AIQICHA_LOADS} LOAD CSV statements "
+                          f"({len(loads)} LOAD CSVs among {len(_statements(script))} statements)")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(AIQICHA_URL):
+            raise CorpusError(f"{AIQICHA}: {AIQICHA_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(AIQICHA, AIQICHA_FOLDER + url.removeprefix(AIQICHA_URL), mirror, AIQICHA_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s53B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -25816,6 +25853,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "government organisations and legal institutions, each with its board page, "
                                         "and the people who serve on them",
           writer=write_singapore_boards, source=SG_BOARDS),
+    Graph("aiqicha-equity", "frozen", "An enterprise equity graph crawled from aiqicha.com (Baidu's company "
+                                       "register) in 2023, in Chinese: Chinese companies (tea and catering chains, "
+                                       "dairies, shops) with their register status, the people who are their legal "
+                                       "representatives, managers and investors (with the per cent each holds) and "
+                                       "the companies that hold shares in other companies",
+          writer=write_aiqicha_equity, source=AIQICHA),
     # [s53B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
