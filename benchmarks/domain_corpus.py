@@ -10649,6 +10649,59 @@ julio24048/neo4j-metro-parisien, plmvondo/railway-graph, the synthetic energy gr
 
 [s53A paragraph above]
 
+Helper s53B's paragraph, written blind for the fifty-third split (domain searched: commerce and finance, companies,
+shops and products, banking, markets, trade and procurement, in English, Chinese, Korean, Japanese, German, French,
+Spanish, Portuguese and Italian; begun at 12:01:58 UTC on 6 December 2026, its deadline 13:40). aiqicha-equity:
+github.com/dongma/spark-graphx (sam ma's, dongma's, Spark and GraphX exercises of 2023-2025, among them an enterprise
+equity graph "crawl[ed] ... from aiqicha.com", Baidu's company register, on 1 April 2023 for mining companies' actual
+controllers; no licence stated; Scala and Cypher, the data in Chinese), its script/neo4j_import.cypher run at
+AIQICHA_COMMIT (5b43bce, its HEAD of 11 March 2025; the script as moved to script/ on 19 November 2024, c0fc510; the
+data as committed on 5 April 2023, 7602e30) by write_aiqicha_equity over example-data/neo4j_dataset/*.csv, the files its
+comments upload and its LOAD CSVs read. What the loader had to change: nothing of its Cypher; each `LOAD CSV WITH
+HEADERS FROM "file:/data/ent_dataset/<name>"` (the folder its author had on the Neo4j server) is given the rows of
+example-data/neo4j_dataset/<name> (any other URL refused, and a script of other than its six LOAD CSV statements); its
+hadoop instructions are `//` comments and dropped, its `/** ... */` comment is kept (Cypher reads it); the blank lines
+of company.csv and person.csv are skipped (csv.DictReader). The graph, small: 76 nodes in 2 labels (Company 48: id,
+keyNo, name, label and status, 开业 29, 注销 15 or 吊销 4; Person 28: id, keyNo, name and type) and 125 relationships
+(MANAGER 45, role: 监事, 执行董事, 经理, 董事长...; P_INVEST 38, rate; LEGAL 32, role 法人; C_INVEST 10, holder), under
+the 300 nodes and 3 labels aimed for; `up` took 53 s and 75 s (two runs) with the server's start. Quirks kept as the
+script writes them: rate and holder are the per cent held as strings ("12.5"); 睢宏江 and 茶世斌 are two Person nodes
+each (two ids; no question names them); one legal_rel.csv row gives 徐驰's own id as its company and matches none
+(nothing written: 32 LEGAL of 33 rows); two MANAGER roles are 法定代表人 beside LEGAL's 法人 (广州壹本餐饮服务有限公司
+has no LEGAL); 浙江龙荟茶业有限公司 only invests. The 14 questions (in Chinese, written from the data with plain Cypher
+through the neo4j driver): 7 edge (安慕希乳业's legal representative, 湖北本宫餐饮管理's executive director and general
+manager, the company 刘雷 supervises, the company 王毅文 invests in, the company that holds 杭州茶海荟文化,
+天津茶源餐饮's chairman, the company 许焕 supervises), 3 node-property (the register status of
+广州本宫餐饮服务有限公司黄沙分公司, of 宁夏砂地钙果果业 and of 浙江龙荟茶业), 2 relationship-property (徐驰's share of
+广州本宫餐饮服务, the share 广州本宫餐饮服务 holds in 广州华驰餐饮服务), 2 two-hop (the company that controls the one
+卢彦蓉 is executive director of, the legal representative of the company 刘志骏 manages); each answer checked with
+Cypher to be the only one the graph holds (every company name is one node); domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: a-share-companies,
+china-top-shareholders and listed-company-profiles hold China's listed companies with their people and shareholders
+(these are small private companies and branches), trumpworld and bp-ownership people's and companies' holdings,
+singapore-boards board seats; the repository appeared nowhere in this module before. Considered by s53B for the first
+time and left out (each grepped here first): abhishp021/ebay-product-knowledge-graph (five eBay listings' extracted
+words, a networkx graph; no Neo4j load among its files); adityashah841/ecom-product-knowledge-graph (its products are
+what a downloader fetches; one sample CSV); avibhattacharya-git/product-knowledge-graph and
+DuongNT98/Retail-Product-Knowledge-Graph-Search-Relationship-Q-A-Agent (an ETL from Postgres and an agent: no data file
+among the files listed); pyyybf/stock-graph (Chinese stocks and their penalties in MySQL; no Neo4j load among its
+files); DannyKang/finance-graphrag-demo (Korean ETF scrapers, no data committed); c4dd3/Restaurants-analytics (its
+orders and reservations drawn at random by scripts/seed_transactions.py); akumar-nisum-com/ajjayhierarchy (an invented
+retailer's, Trendzy's, brand and department taxonomy); KongnuanZhao/JDSpider (JD's phone models crawled into Postgres,
+by its README; not examined further); aborruso/cig-data-extractor and datapitch-it/appaltiai (a CIG extractor to JSON
+and an analysis of ANAC's AI tenders, by their READMEs; not examined further); chenHungTzu/neo4j-sample,
+mathistar/appcodes and dmichaelnm/dl-test (a hand-typed org chart, application interfaces, data lineage: not commerce);
+huynhduc0/kotlin-neo4j-ecommerce-api, nourzahraa98/neo4j-ecommerce-recommendations, mulombiannuar/Neo4j-Ecommerce-Shop,
+ispas97/Neo4j-Banking-Application, sumit7990/neo4j-banking, bozimkiewicz/neo4j-company-api and
+MaffooBristol/natwest-finance-graph (apps and personal finance charts by their names; not examined further). Seen again,
+in the corpus or left out before: green23/fund_knowledge_graph, jm199504/Financial-Knowledge-Graphs,
+AdrianoII/PortalTransparencia2Neo4j, labdados/tec-cid, shawnngtq/database (Northwind),
+POOJITHA29CJ/mutualFund_recommendation_engine (mutual-funds), gersongelvez/TESIS_MAESTRIA, BartPipple/rabotrace,
+sfrechette/adventureworks-neo4j, oudrea/publicdata, fivegrant/yhack2019,
+DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, croftr/mps-utils, bondo24/dse203-group-project,
+liza31/databaselabs, DonkeyKing01/EV-PM-DSS, Hossain-MD-Rafat's fraud transactions, psych3ma/stock-graph,
+kkkqkx123/financial-intelligence-practice-exp and the Russian banking database.
+
 [s53B paragraph above]
 
 [s53C paragraph above]
@@ -21659,6 +21712,43 @@ def write_singapore_boards(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_sg_boards_statements(script)), rows_of)
 
 
+# sam ma's (dongma) spark-graphx of 2023-2025: Spark and GraphX exercises, among them an enterprise equity graph of
+# companies and people crawled from aiqicha.com (Baidu's company register) in April 2023 and its Neo4j load script
+# (no licence stated; in Chinese)
+AIQICHA = "dongma/spark-graphx"
+# its HEAD, 11 March 2025; script/neo4j_import.cypher as moved there on 19 November 2024 (c0fc510), the data as
+# committed on 5 April 2023 (7602e30, "use graphx to mining the actual controller in enterprise dataset")
+AIQICHA_COMMIT = "5b43bce5f7a9479aef28a641b5a9ce0957f106a3"
+AIQICHA_SCRIPT = "script/neo4j_import.cypher"
+AIQICHA_FOLDER = "example-data/neo4j_dataset/"  # the files its hadoop comments upload and its LOAD CSVs read
+AIQICHA_URL = "file:/data/ent_dataset/"  # where the script's author had them on the Neo4j server
+AIQICHA_LOADS = 6  # people, companies, then the LEGAL, MANAGER, P_INVEST and C_INVEST relationships
+
+
+def write_aiqicha_equity(store: Any, mirror: Path) -> None:
+    """script/neo4j_import.cypher of dongma/spark-graphx (sam ma's Spark exercises: an enterprise equity graph crawled
+    from aiqicha.com in April 2023; no licence stated), read at AIQICHA_COMMIT and run as written, statement by
+    statement, each `LOAD CSV WITH HEADERS FROM "file:/data/ent_dataset/<name>"` given the rows of
+    example-data/neo4j_dataset/<name> (any other URL is refused; a script of other than its six LOAD CSVs too). The
+    graph, as the script writes it: Person (id, keyNo, name, type) and Company (id, keyNo, name, label, status: 开业,
+    注销 or 吊销) nodes, MERGEd on their ids; a person is LEGAL (法人, role) or MANAGER (role: 执行董事, 经理, 监事...)
+    of a company, invests in one (P_INVEST, rate: the per cent held, as a string) and a company in another (C_INVEST,
+    holder: the per cent held, as a string)."""
+    script = read_file(AIQICHA, AIQICHA_SCRIPT, mirror, AIQICHA_COMMIT).decode("utf-8")
+    loads = [statement for statement in _statements(script) if _LOAD_CSV.search(statement)]
+    if len(loads) != AIQICHA_LOADS or len(_statements(script)) != AIQICHA_LOADS:
+        raise CorpusError(f"{AIQICHA}: {AIQICHA_SCRIPT} is not its {AIQICHA_LOADS} LOAD CSV statements "
+                          f"({len(loads)} LOAD CSVs among {len(_statements(script))} statements)")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(AIQICHA_URL):
+            raise CorpusError(f"{AIQICHA}: {AIQICHA_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(AIQICHA, AIQICHA_FOLDER + url.removeprefix(AIQICHA_URL), mirror, AIQICHA_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s53B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -25941,6 +26031,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "government organisations and legal institutions, each with its board page, "
                                         "and the people who serve on them",
           writer=write_singapore_boards, source=SG_BOARDS),
+    Graph("aiqicha-equity", "frozen", "An enterprise equity graph crawled from aiqicha.com (Baidu's company "
+                                       "register) in 2023, in Chinese: Chinese companies (tea and catering chains, "
+                                       "dairies, shops) with their register status, the people who are their legal "
+                                       "representatives, managers and investors (with the per cent each holds) and "
+                                       "the companies that hold shares in other companies",
+          writer=write_aiqicha_equity, source=AIQICHA),
     # [s53B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -9668,6 +9668,102 @@ def test_singapore_boards_is_spent_and_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SG_BOARDS_COMMIT)
 
 
+_AQ_KINDS = {"person": "merge (person:Person {id:row.id}) ON CREATE set person.keyNo = row.keyNo,\n"
+                        "  person.name = row.name, person.type = row.type",
+             "company": "merge (company:Company {id:row.id}) ON CREATE set company.keyNo = row.keyNo,\n"
+                         "  company.name = row.name, company.label = row.label, company.status = row.status"}
+_AQ_RELS = {"legal_rel": ("legal:Person", "LEGAL {role: row.role}"),
+            "manager_rel": ("staff:Person", "MANAGER {role: row.role}"),
+            "pinvest_rel": ("invest:Person", "P_INVEST {rate: row.rate}"),
+            "cinvest_rel": ("invest:Company", "C_INVEST {holder: row.holder}")}
+_AQ_SCRIPT = ("// <= 1.将Neo4j点、投资边csv数据集上传到Hadoop文件系统中:\n"
+              "// hadoop fs -put example-data/neo4j_dataset/company.csv  /dataset\n\n"
+              + "".join(f'LOAD CSV WITH HEADERS FROM "file:/data/ent_dataset/{name}.csv" AS row\n{body};\n\n'
+                        for name, body in _AQ_KINDS.items())
+              + "/**\n  * => Neo4j Relation import: 导入投资、任职、法人的关系边\n  */\n"
+              + "".join(f'LOAD CSV WITH HEADERS FROM "file:/data/ent_dataset/{name}.csv" AS row\n'
+                        f"match ({start} {{id: row.from}})\nmatch (company:Company {{id: row.to}})\n"
+                        f"MERGE ({start.split(':')[0]})-[:{rel}]->(company);\n\n"
+                        for name, (start, rel) in _AQ_RELS.items()))
+
+
+def _aiqicha_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _AQ_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "dongma+spark-graphx" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    data = fetched / corpus.AIQICHA_FOLDER
+    data.mkdir(parents=True)
+    (fetched / "script").mkdir()
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.AIQICHA_SCRIPT).write_text(script, encoding="utf-8")
+    # a blank line among the rows, as company.csv and person.csv have them
+    (data / "person.csv").write_text("id,keyNo,name,type\np1,k1,李哲,Person\n\np2,k2,王通,Person\n", encoding="utf-8")
+    (data / "company.csv").write_text("id,keyNo,name,status,label\n"
+                                      "c1,11237796588022,内蒙古安慕希乳业有限公司,开业,Company\n", encoding="utf-8")
+    (data / "legal_rel.csv").write_text("id,type,from,to,role\nl1,Legal,p1,c1,法人\n", encoding="utf-8")
+    (data / "manager_rel.csv").write_text("id,type,from,to,role\nm1,MANAGER,p2,c1,监事\n", encoding="utf-8")
+    (data / "pinvest_rel.csv").write_text("id,type,from,to,rate,eid\ni1,PINV,p2,c1,90,31\n", encoding="utf-8")
+    (data / "cinvest_rel.csv").write_text("id,type,from,to,holder,eid\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "crawl enterprise data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit's people, which the pinned commit's script is not run over
+    (data / "person.csv").write_text("id,keyNo,name,type\np9,k9,Later Person,Person\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "AIQICHA_COMMIT", pinned)
+    return tmp_path
+
+
+def test_aiqicha_equity_runs_its_six_loads_in_order_over_its_dataset_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_aiqicha_equity(store, _aiqicha_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    params = [p for _, p in store.calls]
+    # the hadoop comment lines dropped; people, companies, then the four relationship types, each LOAD CSV an UNWIND
+    # of example-data/neo4j_dataset/<name> (the empty cinvest_rel.csv still its one statement, over no rows)
+    assert len(statements) == corpus.AIQICHA_LOADS
+    assert statements[0] == "UNWIND $rows AS row\n" + _AQ_KINDS["person"]
+    assert statements[1] == "UNWIND $rows AS row\n" + _AQ_KINDS["company"]
+    # the block comment before the first relationship load is kept, as Cypher reads it
+    assert statements[2].startswith("/**\n") and "UNWIND $rows AS row\nmatch (legal:Person {id: row.from})" in \
+        statements[2]
+    assert statements[5].endswith("MERGE (invest)-[:C_INVEST {holder: row.holder}]->(company)")
+    # the blank line skipped; the people as the pinned commit has them; every field a string
+    assert params[0] == {"rows": [{"id": "p1", "keyNo": "k1", "name": "李哲", "type": "Person"},
+                                  {"id": "p2", "keyNo": "k2", "name": "王通", "type": "Person"}]}
+    assert params[4] == {"rows": [{"id": "i1", "type": "PINV", "from": "p2", "to": "c1", "rate": "90", "eid": "31"}]}
+    assert params[5] == {"rows": []}
+
+
+def test_aiqicha_equity_refuses_a_file_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _AQ_SCRIPT.replace('"file:/data/ent_dataset/manager_rel.csv"', '"https://example.org/manager_rel.csv"')
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/manager_rel.csv"):
+        corpus.write_aiqicha_equity(store, _aiqicha_mirror(tmp_path, monkeypatch, script))
+    # people, companies and LEGAL ran; nothing of MANAGER's or after
+    assert len(store.calls) == 3
+
+
+def test_aiqicha_equity_refuses_a_changed_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a statement that is not one of its LOAD CSVs, or a LOAD CSV lost: not the script this loader was written for
+    more = _AQ_SCRIPT + "MATCH (n) DETACH DELETE n;\n"
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="not its 6 LOAD CSV statements \\(6 LOAD CSVs among 7"):
+        corpus.write_aiqicha_equity(store, _aiqicha_mirror(tmp_path / "a", monkeypatch, more))
+    assert store.calls == []
+    fewer = _AQ_SCRIPT.split("/**")[0]
+    with pytest.raises(corpus.CorpusError, match="\\(2 LOAD CSVs among 2 statements\\)"):
+        corpus.write_aiqicha_equity(Recorder(), _aiqicha_mirror(tmp_path / "b", monkeypatch, fewer))
+
+
+def test_aiqicha_equity_is_frozen_and_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("aiqicha-equity").source == corpus.AIQICHA
+    assert corpus.graph("aiqicha-equity").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.AIQICHA_COMMIT)
+
+
 # [s53B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
