@@ -22518,6 +22518,48 @@ def write_brazil_basin_geology(store: Any, mirror: Path) -> None:
     store.query(statements[0], read_only=False)
 
 
+PAN_SPECIES = "lucca-pavanatti/NoSQL-DB-Project"  # a Unicamp NoSQL course project (2025): ICMBio's threatened species
+# and their National Action Plans (PANs) as a Neo4j graph; its HEAD of 21 June 2025 (the script and the CSVs unchanged
+# since f84f717 of 18 June 2025, "Criação modelo físico e população do banco")
+PAN_SPECIES_COMMIT = "69931de0f3ec307d7bc7f412f024fbe9caf541a4"
+PAN_SPECIES_SCRIPT = "Modelos/modelo_fisico.cypher"
+PAN_SPECIES_FOLDER = "csv/"  # where the repository keeps the files its `file:///<name>` URLs name
+# the script's one statement that does not parse: a WHERE straight after LOAD CSV (only MATCH and WITH take one)
+PAN_SPECIES_UNPARSED = "FROM 'file:///portaria.csv' AS row\r\nWHERE row.id_pan IS NOT NULL"
+PAN_SPECIES_PARSED = "FROM 'file:///portaria.csv' AS row\r\nWITH row WHERE row.id_pan IS NOT NULL"
+
+
+def write_brazil_threatened_species(store: Any, mirror: Path) -> None:
+    """Modelos/modelo_fisico.cypher of lucca-pavanatti/NoSQL-DB-Project at PAN_SPECIES_COMMIT, run as written over
+    the repository's csv/ files (each `file:///<name>` is csv/<name>, as the script's LOAD CSVs read them from the
+    import folder they were copied to): 98 of Brazil's threatened species (from ICMBio's SALVE assessments, in
+    Portuguese) with their taxonomy as properties, the threat category each is classified in (its population trend,
+    main threat, possible extinction and use on the relationship), the states and biomes they occur in, the
+    conservation units they are in, the National Action Plans (PANs) that include them, the places those plans are
+    in force and the ordinance (portaria) of each plan. Its constraints are 5.x syntax already. One change: its
+    PAN -> Portaria statement writes `WHERE` straight after `LOAD CSV ... AS row`, which no Neo4j parses (only MATCH
+    and WITH take a WHERE); it runs with `WITH row` before that WHERE, the filter the script means (every
+    portaria.csv row has an id_pan). A script without that statement, or with it twice, is not the one read for and
+    is refused. Kept as written: an unquoted NULL in the CSVs is the string "NULL" (LOAD CSV's reading; the PAN
+    dates test for it, endemica_brasil, migratoria and uso keep it); the Portaria's date is read from
+    row.data_da_portaria_vigente_do_PAN, a column portaria.csv names in lower case, so no Portaria has a date;
+    Localizacao nodes are a state, its region and a biome, with no name (62 rows, some the same state and biome
+    twice)."""
+    script = read_file(PAN_SPECIES, PAN_SPECIES_SCRIPT, mirror, PAN_SPECIES_COMMIT).decode("utf-8")
+    if script.count(PAN_SPECIES_UNPARSED) != 1:
+        raise CorpusError(f"{PAN_SPECIES}: {PAN_SPECIES_SCRIPT} does not hold its PAN -> Portaria statement once "
+                          f"as it was read for")
+    script = script.replace(PAN_SPECIES_UNPARSED, PAN_SPECIES_PARSED)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{PAN_SPECIES}: {PAN_SPECIES_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(PAN_SPECIES, PAN_SPECIES_FOLDER + url.removeprefix("file:///"), mirror, PAN_SPECIES_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s53C source and writer above]
 
 
@@ -25879,6 +25921,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "they cross, fields, basins, each unit's group, age, rocks and "
                                             "sedimentary structures, and the geological time scale",
           writer=write_brazil_basin_geology, source=PETRO_KGRAPH),
+    Graph("brazil-threatened-species", "frozen", "98 of Brazil's threatened species as ICMBio assessed them (in "
+                                                    "Portuguese): each species' phylum, class, order, family, genus "
+                                                    "and group, its threat category with population trend and main "
+                                                    "threat, the states and biomes it occurs in, the conservation "
+                                                    "units it is in and the National Action Plans (PANs) that "
+                                                    "include it, with their cycle, status, dates, places and "
+                                                    "ordinances (a 2025 course project's graph)",
+          writer=write_brazil_threatened_species, source=PAN_SPECIES),
     # [s53C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
