@@ -10585,6 +10585,62 @@ its loader and data are). The questions are in English but for kollatz-prints (G
 
 [s53B paragraph above]
 
+Helper s53C's paragraph, written blind for the fifty-third split (domain searched: natural sciences: biology, chemistry,
+physics, earth science, astronomy, ecology, taxonomy; begun at 12:01:55 UTC on 6 December 2026, deadline 13:40).
+brazil-threatened-species: github.com/lucca-pavanatti/NoSQL-DB-Project (a NoSQL databases assignment by Lucca Duarte and
+Alicia Vieira, one of them committing from a Unicamp address, May to June 2025; no licence file or statement; README,
+data and script in Portuguese), which moves a PostgreSQL model of ICMBio's open data on Brazil's threatened species and
+their National Action Plans (PANs; the two ICMBio spreadsheets it started from, a SALVE export of 11 November 2024 and
+the PAN open-data table of 1 November 2024, are in its "Datasets Utilizados") to Neo4j: its Modelos/modelo_fisico.cypher
+("Criação modelo físico e população do banco", f84f717 of 18 June 2025, unchanged since, as are its csv/ files) read at
+PAN_SPECIES_COMMIT (69931de, its HEAD of 21 June 2025), constraints and then LOAD CSV statements over
+`file:///<name>.csv`, served from the repository's csv/ (write_brazil_threatened_species, through _run_script). What the
+loader had to change: one statement, PAN -> Portaria, writes `WHERE row.id_pan IS NOT NULL` straight after `LOAD CSV ...
+AS row`, which no Neo4j parses (checked on the corpus's 5.26: "Invalid input 'WHERE'"); it runs with `WITH row` before
+that WHERE (every portaria.csv row has an id_pan, so the filter keeps all 31); a script without that statement, or with
+it twice, is refused. Nothing else: its constraints are 5.x syntax, and no URL but file:/// is read. The graph: 496
+nodes in 6 labels (AcaoConservacao 270 conservation units, Especie 98, Localizacao 62, PAN 31, Portaria 31,
+CategoriaAmeaca 4) and 1,068 relationships (ESTA_EM 404, VIGENTE_EM 356, CLASSIFICADA_COMO 98, OCORRE_EM 94,
+CONTEMPLADA_NO 85, REGULADO_POR 31); CLASSIFICADA_COMO carries tendencia_populacional, ameaca, possivelmente_extinta and
+uso; `up` took 1 minute 9 seconds with the server's start. Quirks kept as the script writes them: the 98 species are the
+first of an alphabetical list (every name begins with A: Aburria to Arrhopalites); an unquoted NULL in the CSVs is the
+string "NULL" (LOAD CSV's reading: endemica_brasil, migratoria for 26 species, uso and ameaca keep it; the PAN dates
+test for it, so 3 PANs have no dates), and 3 population trends are the string "nan"; some threats and uses carry a stray
+trailing number ("1 - Desenvolvimento residencial e comercial 2"); the Portaria's date is read from
+row.data_da_portaria_vigente_do_PAN, a column portaria.csv names in lower case, so no Portaria has a date; Localizacao
+nodes have no name, only a state, its region and a biome (62 rows for 50 state-biome pairs; 11 of them and 1
+conservation unit linked to nothing), and 30 species occur nowhere; PAN names repeat across cycles (Tubarões, CERPAN,
+Herpetofauna do Sul, Aves dos Campos Sulinos, each twice). The 14 questions (in Portuguese, as the data is, written from
+the data with plain Cypher through the neo4j driver): 6 edge (a species' threat category, its one action plan, its one
+conservation unit, its one state; the one species of a plan; the one regionally extinct species), 4 node-property (a
+species' family and order, a plan's status and geographic scope), 2 relationship-property (a species' population trend
+and main threat, on CLASSIFICADA_COMO), 2 two-hop (the legal status of a plan's ordinance; the threat category of a
+plan's one species); each answer checked with Cypher to be the only one the graph holds (species names are unique, every
+species has exactly one CLASSIFICADA_COMO, and each named plan, unit or species has exactly one relationship of the type
+asked); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it
+looked at. Overlaps: nc-bird-conservation holds bird species with conservation status and a state wildlife plan's
+priorities (North Carolina), virus-hosts and sordariomycetes-taxonomy hold taxonomies, brazil-cities Brazil's states; no
+graph holds Brazil's threatened species, its conservation units or its action plans. Searched: the code corpus
+(taxonomy, genus and family LOAD CSVs; minerals and crystal systems; bird observations and ecology; plant and animal
+species in Chinese; pollinator networks; moons and planets; IUCN endangered species; the PAN and ICMBio words), exact
+strings (MERGE (s:Species {name: row., MERGE (p:Planet, MERGE (i:Insect, file:///species.csv, file:///compounds.csv,
+file:///stars.csv, (e:Especie, :Gattung, (g:Genero, file:///especie-pan.csv) and repository names (neo4j-bio, mushroom,
+foodweb, astro-graph, graphgist). Considered by s53C for the first time and left out (each grepped here first; the index
+named none of their repositories but the ones named): a FishBase fish LOAD CSV (FreshwaterFish, SaltwaterFish and Family
+from species.csv and families.csv; its one fish-to-fish relationship an invented Goldfish and Clownfish example), a NABU
+hornet-sightings loader in Ukrainian (Observation, Species, Bundesland: two species; it reads a naturgucker Excel
+export), an Omni-ARMD antimicrobial-resistance loader (Gene, Species, Antibiotic, Evidence; its dataset path left empty
+and an LLM report after it), a Catalogue of Life backbone loader (it downloads COL's 2019 archive at run time), an
+Indonesian GBIF occurrences README (its gbif_biodiversity_graph.csv not seen), a Portuguese germplasm-bank query file
+(Pais, Instituicao, Lote, Especie, Familia; only its queries seen), two Spanish scripts of Especie (with its
+desembarque) and Consumo nodes (added by a function's arguments; not examined further), a Brazilian
+environmental-monitoring projection (Localizacao, Especie, MedicaoAmbiental, Predicao; not examined further) and a
+Spanish iris-flowers loader (the iris data set: one Species label beside Flower measurements). Seen again, in the corpus
+or left out before: carissableker/neo4j-biocyc-ecoli, toniher/neo4j-biorelation, kenningai/mcp-neo4j-biomechanisms,
+covid-19-net, robertogs2/bases, wvirtue/Plant-Knowledge-Graph, ramellose/mako_docs, paleobot's PBOT,
+jeffwhite-619/periodicity, IEK-13/MatGraphAI, sobakavosne/chemist-preprocessor, miladNemati-1/MACNeo4j,
+serratus-bio/virus-knowledge-graph, the Star Wars species loaders and neo4j-examples/graphgists.
+
 [s53C paragraph above]
 
 [s53D paragraph above]
