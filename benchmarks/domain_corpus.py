@@ -10704,6 +10704,62 @@ kkkqkx123/financial-intelligence-practice-exp and the Russian banking database.
 
 [s53B paragraph above]
 
+Helper s53C's paragraph, written blind for the fifty-third split (domain searched: natural sciences: biology, chemistry,
+physics, earth science, astronomy, ecology, taxonomy; begun at 12:01:55 UTC on 6 December 2026, deadline 13:40).
+brazil-threatened-species: github.com/lucca-pavanatti/NoSQL-DB-Project (a NoSQL databases assignment by Lucca Duarte and
+Alicia Vieira, one of them committing from a Unicamp address, May to June 2025; no licence file or statement; README,
+data and script in Portuguese), which moves a PostgreSQL model of ICMBio's open data on Brazil's threatened species and
+their National Action Plans (PANs; the two ICMBio spreadsheets it started from, a SALVE export of 11 November 2024 and
+the PAN open-data table of 1 November 2024, are in its "Datasets Utilizados") to Neo4j: its Modelos/modelo_fisico.cypher
+("Criação modelo físico e população do banco", f84f717 of 18 June 2025, unchanged since, as are its csv/ files) read at
+PAN_SPECIES_COMMIT (69931de, its HEAD of 21 June 2025), constraints and then LOAD CSV statements over
+`file:///<name>.csv`, served from the repository's csv/ (write_brazil_threatened_species, through _run_script). What the
+loader had to change: one statement, PAN -> Portaria, writes `WHERE row.id_pan IS NOT NULL` straight after `LOAD CSV ...
+AS row`, which no Neo4j parses (checked on the corpus's 5.26: "Invalid input 'WHERE'"); it runs with `WITH row` before
+that WHERE (every portaria.csv row has an id_pan, so the filter keeps all 31); a script without that statement, or with
+it twice, is refused. Nothing else: its constraints are 5.x syntax, and no URL but file:/// is read. The graph: 496
+nodes in 6 labels (AcaoConservacao 270 conservation units, Especie 98, Localizacao 62, PAN 31, Portaria 31,
+CategoriaAmeaca 4) and 1,068 relationships (ESTA_EM 404, VIGENTE_EM 356, CLASSIFICADA_COMO 98, OCORRE_EM 94,
+CONTEMPLADA_NO 85, REGULADO_POR 31); CLASSIFICADA_COMO carries tendencia_populacional, ameaca, possivelmente_extinta and
+uso; `up` took 1 minute 9 seconds with the server's start. Quirks kept as the script writes them: the 98 species are the
+first of an alphabetical list (every name begins with A: Aburria to Arrhopalites); an unquoted NULL in the CSVs is the
+string "NULL" (LOAD CSV's reading: endemica_brasil, migratoria for 26 species, uso and ameaca keep it; the PAN dates
+test for it, so 3 PANs have no dates), and 3 population trends are the string "nan"; some threats and uses carry a stray
+trailing number ("1 - Desenvolvimento residencial e comercial 2"); the Portaria's date is read from
+row.data_da_portaria_vigente_do_PAN, a column portaria.csv names in lower case, so no Portaria has a date; Localizacao
+nodes have no name, only a state, its region and a biome (62 rows for 50 state-biome pairs; 11 of them and 1
+conservation unit linked to nothing), and 30 species occur nowhere; PAN names repeat across cycles (Tubarões, CERPAN,
+Herpetofauna do Sul, Aves dos Campos Sulinos, each twice). The 14 questions (in Portuguese, as the data is, written from
+the data with plain Cypher through the neo4j driver): 6 edge (a species' threat category, its one action plan, its one
+conservation unit, its one state; the one species of a plan; the one regionally extinct species), 4 node-property (a
+species' family and order, a plan's status and geographic scope), 2 relationship-property (a species' population trend
+and main threat, on CLASSIFICADA_COMO), 2 two-hop (the legal status of a plan's ordinance; the threat category of a
+plan's one species); each answer checked with Cypher to be the only one the graph holds (species names are unique, every
+species has exactly one CLASSIFICADA_COMO, and each named plan, unit or species has exactly one relationship of the type
+asked); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it
+looked at. Overlaps: nc-bird-conservation holds bird species with conservation status and a state wildlife plan's
+priorities (North Carolina), virus-hosts and sordariomycetes-taxonomy hold taxonomies, brazil-cities Brazil's states; no
+graph holds Brazil's threatened species, its conservation units or its action plans. Searched: the code corpus
+(taxonomy, genus and family LOAD CSVs; minerals and crystal systems; bird observations and ecology; plant and animal
+species in Chinese; pollinator networks; moons and planets; IUCN endangered species; the PAN and ICMBio words), exact
+strings (MERGE (s:Species {name: row., MERGE (p:Planet, MERGE (i:Insect, file:///species.csv, file:///compounds.csv,
+file:///stars.csv, (e:Especie, :Gattung, (g:Genero, file:///especie-pan.csv) and repository names (neo4j-bio, mushroom,
+foodweb, astro-graph, graphgist). Considered by s53C for the first time and left out (each grepped here first; the index
+named none of their repositories but the ones named): a FishBase fish LOAD CSV (FreshwaterFish, SaltwaterFish and Family
+from species.csv and families.csv; its one fish-to-fish relationship an invented Goldfish and Clownfish example), a NABU
+hornet-sightings loader in Ukrainian (Observation, Species, Bundesland: two species; it reads a naturgucker Excel
+export), an Omni-ARMD antimicrobial-resistance loader (Gene, Species, Antibiotic, Evidence; its dataset path left empty
+and an LLM report after it), a Catalogue of Life backbone loader (it downloads COL's 2019 archive at run time), an
+Indonesian GBIF occurrences README (its gbif_biodiversity_graph.csv not seen), a Portuguese germplasm-bank query file
+(Pais, Instituicao, Lote, Especie, Familia; only its queries seen), two Spanish scripts of Especie (with its
+desembarque) and Consumo nodes (added by a function's arguments; not examined further), a Brazilian
+environmental-monitoring projection (Localizacao, Especie, MedicaoAmbiental, Predicao; not examined further) and a
+Spanish iris-flowers loader (the iris data set: one Species label beside Flower measurements). Seen again, in the corpus
+or left out before: carissableker/neo4j-biocyc-ecoli, toniher/neo4j-biorelation, kenningai/mcp-neo4j-biomechanisms,
+covid-19-net, robertogs2/bases, wvirtue/Plant-Knowledge-Graph, ramellose/mako_docs, paleobot's PBOT,
+jeffwhite-619/periodicity, IEK-13/MatGraphAI, sobakavosne/chemist-preprocessor, miladNemati-1/MACNeo4j,
+serratus-bio/virus-knowledge-graph, the Star Wars species loaders and neo4j-examples/graphgists.
+
 [s53C paragraph above]
 
 [s53D paragraph above]
@@ -22727,6 +22783,48 @@ def write_brazil_basin_geology(store: Any, mirror: Path) -> None:
     store.query(statements[0], read_only=False)
 
 
+PAN_SPECIES = "lucca-pavanatti/NoSQL-DB-Project"  # a Unicamp NoSQL course project (2025): ICMBio's threatened species
+# and their National Action Plans (PANs) as a Neo4j graph; its HEAD of 21 June 2025 (the script and the CSVs unchanged
+# since f84f717 of 18 June 2025, "Criação modelo físico e população do banco")
+PAN_SPECIES_COMMIT = "69931de0f3ec307d7bc7f412f024fbe9caf541a4"
+PAN_SPECIES_SCRIPT = "Modelos/modelo_fisico.cypher"
+PAN_SPECIES_FOLDER = "csv/"  # where the repository keeps the files its `file:///<name>` URLs name
+# the script's one statement that does not parse: a WHERE straight after LOAD CSV (only MATCH and WITH take one)
+PAN_SPECIES_UNPARSED = "FROM 'file:///portaria.csv' AS row\r\nWHERE row.id_pan IS NOT NULL"
+PAN_SPECIES_PARSED = "FROM 'file:///portaria.csv' AS row\r\nWITH row WHERE row.id_pan IS NOT NULL"
+
+
+def write_brazil_threatened_species(store: Any, mirror: Path) -> None:
+    """Modelos/modelo_fisico.cypher of lucca-pavanatti/NoSQL-DB-Project at PAN_SPECIES_COMMIT, run as written over
+    the repository's csv/ files (each `file:///<name>` is csv/<name>, as the script's LOAD CSVs read them from the
+    import folder they were copied to): 98 of Brazil's threatened species (from ICMBio's SALVE assessments, in
+    Portuguese) with their taxonomy as properties, the threat category each is classified in (its population trend,
+    main threat, possible extinction and use on the relationship), the states and biomes they occur in, the
+    conservation units they are in, the National Action Plans (PANs) that include them, the places those plans are
+    in force and the ordinance (portaria) of each plan. Its constraints are 5.x syntax already. One change: its
+    PAN -> Portaria statement writes `WHERE` straight after `LOAD CSV ... AS row`, which no Neo4j parses (only MATCH
+    and WITH take a WHERE); it runs with `WITH row` before that WHERE, the filter the script means (every
+    portaria.csv row has an id_pan). A script without that statement, or with it twice, is not the one read for and
+    is refused. Kept as written: an unquoted NULL in the CSVs is the string "NULL" (LOAD CSV's reading; the PAN
+    dates test for it, endemica_brasil, migratoria and uso keep it); the Portaria's date is read from
+    row.data_da_portaria_vigente_do_PAN, a column portaria.csv names in lower case, so no Portaria has a date;
+    Localizacao nodes are a state, its region and a biome, with no name (62 rows, some the same state and biome
+    twice)."""
+    script = read_file(PAN_SPECIES, PAN_SPECIES_SCRIPT, mirror, PAN_SPECIES_COMMIT).decode("utf-8")
+    if script.count(PAN_SPECIES_UNPARSED) != 1:
+        raise CorpusError(f"{PAN_SPECIES}: {PAN_SPECIES_SCRIPT} does not hold its PAN -> Portaria statement once "
+                          f"as it was read for")
+    script = script.replace(PAN_SPECIES_UNPARSED, PAN_SPECIES_PARSED)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{PAN_SPECIES}: {PAN_SPECIES_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(PAN_SPECIES, PAN_SPECIES_FOLDER + url.removeprefix("file:///"), mirror, PAN_SPECIES_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s53C source and writer above]
 
 
@@ -26100,6 +26198,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "they cross, fields, basins, each unit's group, age, rocks and "
                                             "sedimentary structures, and the geological time scale",
           writer=write_brazil_basin_geology, source=PETRO_KGRAPH),
+    Graph("brazil-threatened-species", "frozen", "98 of Brazil's threatened species as ICMBio assessed them (in "
+                                                    "Portuguese): each species' phylum, class, order, family, genus "
+                                                    "and group, its threat category with population trend and main "
+                                                    "threat, the states and biomes it occurs in, the conservation "
+                                                    "units it is in and the National Action Plans (PANs) that "
+                                                    "include it, with their cycle, status, dates, places and "
+                                                    "ordinances (a 2025 course project's graph)",
+          writer=write_brazil_threatened_species, source=PAN_SPECIES),
     # [s53C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

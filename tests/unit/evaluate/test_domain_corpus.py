@@ -10825,6 +10825,96 @@ def test_brazil_basin_geology_reads_its_file_at_the_pinned_commit(tmp_path: Path
     assert store.calls == []
 
 
+# lucca-pavanatti/NoSQL-DB-Project's Modelos/modelo_fisico.cypher (CRLF line ends, as committed): a constraint, a
+# node LOAD CSV, the relationship LOAD CSV with properties and the PAN -> Portaria statement whose WHERE follows the
+# LOAD CSV straight away (no Neo4j parses that)
+_PAN_SPECIES_SCRIPT = (
+    "CREATE CONSTRAINT IF NOT EXISTS FOR (e:Especie) REQUIRE e.id_especie IS UNIQUE;\r\n\r\n"
+    "// -- Especie --\r\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///especie.csv' AS row\r\n"
+    "CREATE (:Especie {\r\n  id_especie: row.id_especie,\r\n  nome: row.nome,\r\n"
+    "  migratoria: row.migratoria\r\n});\r\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///risco.csv' AS row\r\n"
+    "MATCH (e:Especie {id_especie: row.id_especie})\r\n"
+    "MERGE (e)-[r:CLASSIFICADA_COMO]->(:CategoriaAmeaca {nome: row.categoria})\r\n"
+    "  ON CREATE SET r.uso = row.uso;\r\n\r\n"
+    "// -- PAN -> Portaria --\r\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///portaria.csv' AS row\r\n"
+    "WHERE row.id_pan IS NOT NULL\r\n"
+    "MATCH (p:PAN {id_pan: row.id_pan})\r\n"
+    "MATCH (prt:Portaria {id_portaria: row.id_portaria})\r\n"
+    "MERGE (p)-[:REGULADO_POR]->(prt);\r\n")
+_PAN_SPECIES_FILES = {
+    "csv/especie.csv": ('"id_especie","nome","migratoria"\n"e1","Antilophia bokermanni",NULL\n'
+                        '"e2","Alopias vulpinus",""\n'),
+    "csv/risco.csv": '"id_especie","categoria","uso"\n"e1","Criticamente em Perigo",NULL\n',
+    "csv/portaria.csv": '"id_portaria","id_pan","data_da_portaria_vigente_do_pan"\n"p1","CEMAVE_19.02","2016-09-29"\n',
+}
+
+
+def _pan_species_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str,
+                        files: dict[str, str] | None = None) -> Path:
+    # an ordinary copy: its checked-out files are read at HEAD
+    monkeypatch.setattr(corpus, "PAN_SPECIES_COMMIT", "HEAD")
+    return _clone(tmp_path, corpus.PAN_SPECIES,
+                  {corpus.PAN_SPECIES_SCRIPT: script, **(_PAN_SPECIES_FILES if files is None else files)})
+
+
+def test_brazil_threatened_species_runs_its_script_over_the_csv_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_brazil_threatened_species(store, _pan_species_mirror(tmp_path, monkeypatch, _PAN_SPECIES_SCRIPT))
+    statements = [statement for statement, _ in store.calls]
+    assert statements[0] == "CREATE CONSTRAINT IF NOT EXISTS FOR (e:Especie) REQUIRE e.id_especie IS UNIQUE"
+    # the statements are split at their lines (their CR LF ends newlines)
+    assert statements[1].startswith("UNWIND $rows AS row\nCREATE (:Especie {")
+    # an unquoted NULL is the string LOAD CSV reads, an empty field null
+    assert store.calls[1][1] == {"rows": [
+        {"id_especie": "e1", "nome": "Antilophia bokermanni", "migratoria": "NULL"},
+        {"id_especie": "e2", "nome": "Alopias vulpinus", "migratoria": None}]}
+    assert store.calls[2][1] == {"rows": [{"id_especie": "e1", "categoria": "Criticamente em Perigo", "uso": "NULL"}]}
+    # the one change: `WITH row` before the WHERE that follows the LOAD CSV, the rest as written
+    assert statements[3] == ("UNWIND $rows AS row\nWITH row WHERE row.id_pan IS NOT NULL\n"
+                             "MATCH (p:PAN {id_pan: row.id_pan})\n"
+                             "MATCH (prt:Portaria {id_portaria: row.id_portaria})\n"
+                             "MERGE (p)-[:REGULADO_POR]->(prt)")
+    assert store.calls[3][1] == {"rows": [
+        {"id_portaria": "p1", "id_pan": "CEMAVE_19.02", "data_da_portaria_vigente_do_pan": "2016-09-29"}]}
+    assert len(store.calls) == 4
+
+
+@pytest.mark.parametrize("script", [
+    _PAN_SPECIES_SCRIPT.replace("AS row\r\nWHERE row.id_pan", "AS row\r\nWITH row WHERE row.id_pan"),
+    _PAN_SPECIES_SCRIPT.replace("\r\n", "\n"),
+    _PAN_SPECIES_SCRIPT + _PAN_SPECIES_SCRIPT[_PAN_SPECIES_SCRIPT.index("// -- PAN -> Portaria"):],
+])
+def test_brazil_threatened_species_refuses_a_script_without_its_statement_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="PAN -> Portaria statement once"):
+        corpus.write_brazil_threatened_species(store, _pan_species_mirror(tmp_path, monkeypatch, script))
+    assert store.calls == []
+
+
+def test_brazil_threatened_species_refuses_a_url_that_is_not_an_import_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _PAN_SPECIES_SCRIPT.replace("'file:///especie.csv'", "'https://example.org/especie.csv'")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="which no loader here serves"):
+        corpus.write_brazil_threatened_species(store, _pan_species_mirror(tmp_path, monkeypatch, script))
+    assert len(store.calls) == 1  # the constraint before it ran; no LOAD CSV did
+
+
+def test_brazil_threatened_species_reads_its_files_at_the_pinned_commit(tmp_path: Path) -> None:
+    # PAN_SPECIES_COMMIT is a commit, not HEAD: an ordinary copy without its git history cannot give the files at it
+    assert corpus.PAN_SPECIES_COMMIT != "HEAD"
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="no git mirror"):
+        corpus.write_brazil_threatened_species(store, _clone(tmp_path, corpus.PAN_SPECIES, {
+            corpus.PAN_SPECIES_SCRIPT: _PAN_SPECIES_SCRIPT, **_PAN_SPECIES_FILES}))
+    assert store.calls == []
+
+
 # [s53C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
