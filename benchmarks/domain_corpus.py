@@ -23290,6 +23290,59 @@ def write_kollatz_prints(store: Any, mirror: Path) -> None:
     store.query(statement, {"xml": xml}, read_only=False)
 
 
+LIBRETO = "aramaki-san/Kursmaterial"  # course material of a digital-humanities seminar (Leipzig, summer 2021)
+LIBRETO_COMMIT = "f5e41638cab0dd32b5c9380dd9b05c9ad644715a"  # its HEAD (27 May 2022); the seminar's README unchanged
+# since f173311 of 28 May 2021 (which gave its URLs this repository's own files), the two JSON files since 67ca500
+# of the same day, which added them
+LIBRETO_FOLDER = "Seminar Digitale Sammlungsforschung Leipzig SS 2021/"
+LIBRETO_README = LIBRETO_FOLDER + "README.md"  # the seminar's script: its fenced Cypher blocks, between prose
+# the raw URL its apoc.load.json calls read, each followed by the file's name in LIBRETO_FOLDER
+LIBRETO_URL = ("https://raw.githubusercontent.com/aramaki-san/Kursmaterial/main/"
+               "Seminar%20Digitale%20Sammlungsforschung%20Leipzig%20SS%202021/")
+LIBRETO_FILES = ("bahnsen.json", "sturm.json")  # the two Libreto library reconstructions its import blocks read
+# a fence on a line of its own (a trailing space allowed: the README writes one); the prose's inline ``` marks are not
+_LIBRETO_FENCE = re.compile(r"(?m)^```[ \t]*$")
+# the blocks' call, written with a space before its parenthesis (`apoc.load.json ("<url>")`), on one line or two
+_LIBRETO_CALL = re.compile(r'(?is)CALL\s+apoc\.load\.json\s*\(\s*"([^"]+)"\s*\)\s+YIELD\s+value\b')
+
+
+def write_libreto_libraries(store: Any, mirror: Path) -> None:
+    """The import blocks of the README.md of aramaki-san/Kursmaterial's seminar folder "Seminar Digitale
+    Sammlungsforschung Leipzig SS 2021" (a 2021 seminar on digital collection research; no licence stated; in German),
+    read at LIBRETO_COMMIT and run in the README's order: the four fenced Cypher blocks that write (MERGE) what
+    apoc.load.json reads, the metadata block and the item block of the reconstruction of Benedikt Bahnsen's library,
+    then those of Leonhard Christoph Sturm's ("Sind die beiden Libreto-JSONs importiert ..."). Each block's
+    `CALL apoc.load.json ("<url>") YIELD value` is `UNWIND $values AS value` over the file its URL names in the same
+    folder at the same commit (bahnsen.json, sturm.json: one object each, the value apoc.load.json yields), the rest as
+    written. Not run: the README's other blocks, which read or are not Cypher (dbms.procedures(), apoc.help, a list of
+    keywords, the RETURN value/metadata/item probes, the queries with `$` placeholders for node ids, and the queries of
+    its Kippenberg section, whose EAD import is another file over data the mirror does not hold). Each
+    library is a COLLECTION (its heading) isReferencedBy the OBJECT of its catalogue (title, year, digital copy), whose
+    owner (PERSON, name and GND) is bestandsbildner and whose holding INSTITUTION bestandshaltendeInstitution (with its
+    shelfmark); each catalogue entry with at least one person and one place is a RECORD (the catalogue's title,
+    project id, bibliographic and normalized title, date) isReferencedBy the catalogue (page and number), with a
+    GEOGNAME per place (bezugsort; Getty id, latitude, longitude), a MANIFESTATION (VD16/VD17 number or "Ausgabe nicht
+    bestimmbar"; manifestation) and its persons linked by their role (author, contributor; apoc.create.relationship)."""
+    readme = read_file(LIBRETO, LIBRETO_README, mirror, LIBRETO_COMMIT).decode("utf-8")
+    parts = _LIBRETO_FENCE.split(readme)
+    if len(parts) % 2 == 0:
+        raise CorpusError(f"{LIBRETO}: {LIBRETO_README} has a Cypher block without its closing fence")
+    blocks = [b for b in parts[1::2] if "MERGE" in b and _LIBRETO_CALL.search(b)]
+    named = [urllib.parse.unquote(m[1].removeprefix(LIBRETO_URL)) if m[1].startswith(LIBRETO_URL) else m[1]
+             for b in blocks for m in _LIBRETO_CALL.finditer(b)]
+    if named != [name for name in LIBRETO_FILES for _ in range(2)]:
+        raise CorpusError(f"{LIBRETO}: {LIBRETO_README}'s import blocks read {named}, not the metadata and items of "
+                          f"{' then '.join(LIBRETO_FILES)} in {LIBRETO_FOLDER}")
+    values = {name: _json_values(read_file(LIBRETO, LIBRETO_FOLDER + name, mirror, LIBRETO_COMMIT))
+              for name in LIBRETO_FILES}
+    for block, name in zip(blocks, named):
+        statements = _statements(block)
+        if len(statements) != 1:
+            raise CorpusError(f"{LIBRETO}: an import block of {LIBRETO_README} holds {len(statements)} statements")
+        store.query(_LIBRETO_CALL.sub("UNWIND $values AS value", statements[0]), {"values": values[name]},
+                    read_only=False)
+
+
 # [s53D source and writer above]
 
 
@@ -25935,6 +25988,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Mendelssohn, Naftali Herz Wessely, Isaak Satanow...), in German: each work's authors, commentators and "
           "place of print, by the apoc.load.xml statement of a chapter of Andreas Kuczera's Graphentechnologien",
           writer=write_kollatz_prints, source=KOLLATZ),
+    Graph("libreto-libraries", "frozen", "two early modern private libraries reconstructed by the Herzog August "
+          "Bibliothek's Libreto project, Benedikt Bahnsen's (auction catalogue, Amsterdam 1670) and Leonhard "
+          "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
+          "edition (VD17) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
+          writer=write_libreto_libraries, source=LIBRETO),
     # [s53D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
