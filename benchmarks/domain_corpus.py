@@ -10762,6 +10762,68 @@ serratus-bio/virus-knowledge-graph, the Star Wars species loaders and neo4j-exam
 
 [s53C paragraph above]
 
+Helper s53D's paragraph, written blind for the fifty-third split (domain: culture, books, music, film, television,
+games, art, museums, history, mythology and religion; begun at 12:01:55 UTC on 6 December 2026, deadline 13:40).
+libreto-libraries is github.com/aramaki-san/Kursmaterial (course material of digital-humanities seminars, 2021-2022; no
+licence stated; in German), whose folder "Seminar Digitale Sammlungsforschung Leipzig SS 2021" holds the seminar's
+README.md ("Skript zur Übung / Einführung in neo4j", 26 May 2021: fenced Cypher blocks between prose) and the two files
+its apoc.load.json blocks read by their raw URLs in that folder, bahnsen.json and sturm.json: the Libreto exports of the
+Herzog August Bibliothek Wolfenbüttel's reconstructions of Benedikt Bahnsen's library (from an Amsterdam auction
+catalogue of 1670; Hakelberg, Münkner, Schmidt 2019) and of Leonhard Christoph Sturm's (an inventory of 1719; Münkner,
+Schmidt 2020), each entry with its catalogue page and number, titles, persons with GND numbers and roles, places with
+Getty ids and coordinates, and edition. write_libreto_libraries runs, in the README's order, the four blocks that write
+(the metadata and the items of Bahnsen's library, then of Sturm's: "Sind die beiden Libreto-JSONs importiert"), read at
+LIBRETO_COMMIT (f5e4163, its HEAD of 27 May 2022; the README unchanged since f173311 of 28 May 2021, the last of three
+commits that pointed its URLs from aramaki-san/import to these files; the JSON files since 67ca500, which added them),
+as written but for the call: the machine is offline and the embedded server's APOC reads no files, so `CALL
+apoc.load.json ("<url>") YIELD value` is `UNWIND $values AS value` over the file its URL names (one object each, the
+value apoc.load.json yields). The README writes the call with a space before its parenthesis, which the module's
+_APOC_JSON pattern does not take: the writer has its own (_LIBRETO_CALL); no shared helper was added or changed. Not
+run: the README's other blocks (dbms.procedures(), apoc.help, a keyword list, probes that only RETURN, queries with `$`
+placeholders for node ids, a JSON sketch, the Kippenberg section's queries). The graph: 3,578 nodes in 7 labels (RECORD
+1,307: title as the catalogue words it, project_id, titleBib, titleNormalized, date; MANIFESTATION 1,075: manifestid,
+system; PERSON 1,022: name, gnd; GEOGNAME 168: name, getty, lat, long; COLLECTION 2; OBJECT 2: title, date,
+digitalRepresentation; INSTITUTION 2) and 5,821 relationships in 8 types (bezugsort 1,387; author 1,349; isReferencedBy
+1,309, with page and number from an entry to its catalogue; manifestation 1,307; contributor 464; bestandsbildner 2;
+bestandshaltendeInstitution 2, with signatur; erscheinungsort 1); `up` took 96 s with the server's start. Quirks kept as
+the blocks write them: an entry without a person or a place is not written (UNWIND of null gives no row: 918 of
+Bahnsen's 2,131 entries, 389 of Sturm's 511); a person's role relationship is created once per place of the entry
+(apoc.create.relationship creates), so 107 person-entry pairs have it twice or more (1,813 relationships for 1,706
+pairs); a place without a Getty id is merged with getty "" (25 such, "S.l." for 114 entries, "S.L." for 25), so ten
+places are two nodes (Amsterdam, the catalogue's erscheinungsort without getty beside the entries' 7006952; Wittenberg,
+Magdeburg, Köln, Bern, Rostock, Lüneburg, Zürich, Stuttgart, Braunschweig); persons are merged by name and GND, an
+integer, a string ("11853467X") or "" (102 persons), and 3 names are two persons each; dates are integers or strings
+("[um 1500]", "1652-1653"), pages integers in Bahnsen's catalogue and folios ("145v") in Sturm's; 3 of Sturm's entries
+are titled "kein Titel?" by the block's coalesce, 124 entries share the MANIFESTATION "Ausgabe nicht bestimmbar";
+titleNormalized is set for 989 entries; the README calls Sturm's library Johann Christoph Sturm's, the data is Leonhard
+Christoph Sturm's. The 14 questions, in German as the data is: 6 edge (the authors of Magia naturalis, Experiment-Buch
+and Breviarium chronologicum, where Medicina Diastatica appeared, the institution that keeps Bahnsen's catalogue, the
+VD17 number of Chirurgia Parva), 4 node-property (the year of Quinta essentia, Jakob Böhme's GND number, Enkhuizen's
+latitude, the year of Bahnsen's catalogue), 2 relationship-property (the page of Gnomonica Universalis in its catalogue,
+the number of Nulliteyten des Dortschen Synodi in Bahnsen's) and 2 two-hop (where Andrea Argoli's book appeared, who
+wrote the book printed in Kolberg); each named title is one RECORD's normalized title with one place and one person,
+each answer checked with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: kollatz-prints is another German
+bibliography of early modern prints from a digital-humanities teaching text (Hebrew works; no shared title or person: no
+question file names Böhme, Della Porta, Goclenius, Bahnsen or Wolfenbüttel), goodreads-books and university-library hold
+modern books; the corpus's first reconstructed library (grepped: VD17, Herzog August, Libreto nowhere before but in the
+s39D clause below). Considered by s53D for the first time and left out (each grepped here first):
+conradcompagna/konbaung-knowledge-graph (Konbaung-era Burmese chronicles: triples made by Gemini annotators from OCR);
+caphecungnam-lab/Dharma-Knowledge-Graph (Buddhist terms from seed JSON and a lecture transcript; not evaluated further);
+Huangjp0915/AncientChineseMythology (no Cypher file in the index); maoeast/tang-poetry (its Python scripts are
+text-to-speech and author upserts; no Neo4j load found); gabidavila/sherlock-holmes-neo4j (a hand-typed detective case:
+a few persons, places and addresses); staasiia/oprava_neo4j (hand-typed anime, a few per genre);
+ex-graphs-book-review/ex_graphs_book_review and tonyhammond/ex_mples (a few hand-typed Elixir programming books);
+wware/kgraph (a plan to extract a Sherlock Holmes graph from Project Gutenberg texts); the Kursmaterial folder's own
+"Import Cypher-Skript Kippenberg" (its Kippenberg.json over the mirror's size limit, its calls written without an
+opening quote). Seen again (in the corpus or left out before): aramaki-san/import (the same two files; s39D left the
+Libreto JSONs out because the index did not name the README's repository), Kozukq/dataset_analysis,
+JacobFaller/Neo4j_Project_SteamGames, chrisapton/Music-KG-Project, evilcloud/cypherbooks, kvaithin/greeky,
+carstoid/collection-neo4j, wangri-s/Knowledge-Graph, Downstream/bsuapi, leylines/hidden-history, nikhil-ravi/AO3scraper,
+Digital-History-Bielefeld/WORCK-Training-School-2, sumsjp/jmanaga, JJeCho/MTGEncyclopedia-Neo4j,
+Shannon-Schlueter/GraphDragonLance, kuczera/Briefeingangsregister, bmckinney/jazz-graph, the friends_info.csv sitcom
+loader and the Media Arts Database and MyAnimeList manga importers.
+
 [s53D paragraph above]
 
 [s53E paragraph above]
@@ -23597,6 +23659,63 @@ def write_kollatz_prints(store: Any, mirror: Path) -> None:
     store.query(statement, {"xml": xml}, read_only=False)
 
 
+LIBRETO = "aramaki-san/Kursmaterial"  # course material of a digital-humanities seminar (Leipzig, summer 2021)
+LIBRETO_COMMIT = "f5e41638cab0dd32b5c9380dd9b05c9ad644715a"  # its HEAD (27 May 2022); the seminar's README unchanged
+# since f173311 of 28 May 2021 (the last of the three commits of that afternoon, c417a81, 1c67158 and f173311, that
+# pointed its URLs from aramaki-san/import to this repository's own files), the two JSON files since 67ca500 of the
+# same day, which added them
+LIBRETO_FOLDER = "Seminar Digitale Sammlungsforschung Leipzig SS 2021/"
+LIBRETO_README = LIBRETO_FOLDER + "README.md"  # the seminar's script: its fenced Cypher blocks, between prose
+# the raw URL its apoc.load.json calls read, each followed by the file's name in LIBRETO_FOLDER
+LIBRETO_URL = ("https://raw.githubusercontent.com/aramaki-san/Kursmaterial/main/"
+               "Seminar%20Digitale%20Sammlungsforschung%20Leipzig%20SS%202021/")
+LIBRETO_FILES = ("bahnsen.json", "sturm.json")  # the two Libreto library reconstructions its import blocks read
+# a fence on a line of its own (a trailing space allowed: the README writes one); the prose's inline ``` marks are not
+_LIBRETO_FENCE = re.compile(r"(?m)^```[ \t]*$")
+# the blocks' call, written with a space before its parenthesis (`apoc.load.json ("<url>")`), on one line or two
+_LIBRETO_CALL = re.compile(r'(?is)CALL\s+apoc\.load\.json\s*\(\s*"([^"]+)"\s*\)\s+YIELD\s+value\b')
+
+
+def write_libreto_libraries(store: Any, mirror: Path) -> None:
+    """The import blocks of the README.md of aramaki-san/Kursmaterial's seminar folder "Seminar Digitale
+    Sammlungsforschung Leipzig SS 2021" (a 2021 seminar on digital collection research; no licence stated; in German),
+    read at LIBRETO_COMMIT and run in the README's order: the four fenced Cypher blocks that write (MERGE) what
+    apoc.load.json reads, the metadata block and the item block of the reconstruction of Benedikt Bahnsen's library,
+    then those of Leonhard Christoph Sturm's ("Sind die beiden Libreto-JSONs importiert ..."). Each block's
+    `CALL apoc.load.json ("<url>") YIELD value` is `UNWIND $values AS value` over the file its URL names in the same
+    folder at the same commit (bahnsen.json, sturm.json: one object each, the value apoc.load.json yields), the rest as
+    written. Not run: the README's other blocks, which read or are not Cypher (dbms.procedures(), apoc.help, a list of
+    keywords, the RETURN value/metadata/item probes, the queries with `$` placeholders for node ids, a JSON sketch, and
+    the queries of its Kippenberg section, whose EAD import is another file of the folder, "Import Cypher-Skript
+    Kippenberg", over Kippenberg.json, which the mirror does not hold: over its size limit). Each
+    library is a COLLECTION (its heading) isReferencedBy the OBJECT of its catalogue (title, year, digital copy), whose
+    owner (PERSON, name and GND) is bestandsbildner and whose holding INSTITUTION bestandshaltendeInstitution (with its
+    shelfmark); each catalogue entry with at least one person and one place is a RECORD (the catalogue's title,
+    project id, bibliographic and normalized title, date) isReferencedBy the catalogue (page and number), with a
+    GEOGNAME per place (bezugsort; Getty id, latitude, longitude), a MANIFESTATION (the edition's number and the
+    catalogue that gives it, VD17, K10plus, VD16, STCN...; "Ausgabe nicht bestimmbar" where the entry names none;
+    manifestation) and its persons linked by their role (author, contributor; apoc.create.relationship)."""
+    readme = read_file(LIBRETO, LIBRETO_README, mirror, LIBRETO_COMMIT).decode("utf-8")
+    parts = _LIBRETO_FENCE.split(readme)
+    if len(parts) % 2 == 0:
+        raise CorpusError(f"{LIBRETO}: {LIBRETO_README} has a Cypher block without its closing fence")
+    blocks = [b for b in parts[1::2] if "MERGE" in b and _LIBRETO_CALL.search(b)]
+    named = [urllib.parse.unquote(m[1].removeprefix(LIBRETO_URL)) if m[1].startswith(LIBRETO_URL) else m[1]
+             for b in blocks for m in _LIBRETO_CALL.finditer(b)]
+    if named != [name for name in LIBRETO_FILES for _ in range(2)] or len(blocks) != len(named):
+        raise CorpusError(f"{LIBRETO}: {LIBRETO_README}'s import blocks read {named}, not the metadata and items of "
+                          f"{' then '.join(LIBRETO_FILES)} in {LIBRETO_FOLDER}")
+    statements = [_statements(block) for block in blocks]
+    if any(len(s) != 1 for s in statements):
+        raise CorpusError(f"{LIBRETO}: an import block of {LIBRETO_README} holds not one statement but "
+                          f"{[len(s) for s in statements]}")
+    values = {name: _json_values(read_file(LIBRETO, LIBRETO_FOLDER + name, mirror, LIBRETO_COMMIT))
+              for name in LIBRETO_FILES}
+    for (statement,), name in zip(statements, named, strict=True):
+        store.query(_LIBRETO_CALL.sub("UNWIND $values AS value", statement), {"values": values[name]},
+                    read_only=False)
+
+
 # [s53D source and writer above]
 
 
@@ -26262,6 +26381,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Mendelssohn, Naftali Herz Wessely, Isaak Satanow...), in German: each work's authors, commentators and "
           "place of print, by the apoc.load.xml statement of a chapter of Andreas Kuczera's Graphentechnologien",
           writer=write_kollatz_prints, source=KOLLATZ),
+    Graph("libreto-libraries", "frozen", "two early modern private libraries reconstructed by the Herzog August "
+          "Bibliothek's Libreto project, Benedikt Bahnsen's (auction catalogue, Amsterdam 1670) and Leonhard "
+          "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
+          "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
+          writer=write_libreto_libraries, source=LIBRETO),
     # [s53D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

@@ -11928,6 +11928,124 @@ def test_kollatz_prints_is_a_spent_graph_of_its_repository() -> None:
                                                         corpus.write_kollatz_prints)
 
 
+# the seminar README of aramaki-san/Kursmaterial, shortened: probes and prose between its fenced blocks (inline ```
+# marks in the prose, a fence with a trailing space), the metadata and item blocks of Bahnsen's library, then Sturm's
+_LIBRETO_URL = ("https://raw.githubusercontent.com/aramaki-san/Kursmaterial/main/"
+                "Seminar%20Digitale%20Sammlungsforschung%20Leipzig%20SS%202021/")
+
+
+def _libreto_call(name: str, url: str = _LIBRETO_URL) -> str:
+    return f'CALL apoc.load.json ("{url}{name}") \nYIELD value'
+
+
+def _libreto_meta(name: str) -> str:
+    return (_libreto_call(name) + " \nUNWIND value.collection.metadata AS metadata \n"
+            "MERGE (c:COLLECTION {title: metadata.title})\nMERGE (p:PERSON {name: metadata.owner})\n"
+            "MERGE (p)-[:bestandsbildner]->(c)\nRETURN c, p")
+
+
+def _libreto_items(name: str) -> str:
+    return (_libreto_call(name) + " \nUNWIND value.collection.item AS item\nUNWIND item.persons.person AS person\n"
+            "MERGE (r:RECORD {title:item.titleCat, project_id:item.id})\n"
+            'MERGE (p:PERSON {name: person.persName, gnd: coalesce (person.gnd, "")})\nWITH person, r, p\n'
+            "CALL apoc.create.relationship (p, person.role, {}, r) YIELD rel\nRETURN r, p")
+
+
+_LIBRETO_README = (
+    "# Skript zur Übung\n\n```\nCALL dbms.procedures();\n```\nDie zentralen Befehle:\n```\nCREATE\nMERGE\nSET\n```\n"
+    "Über ``` RETURN value ``` kann das Dokument angezeigt werden.\n```\n" + _libreto_call("bahnsen.json")
+    + " \nRETURN value;\n```\n```\n" + _libreto_meta("bahnsen.json") + ";\n```\n"
+    "Hinweise zum ```Merge``` -Befehl und zu ```coalesce ()```.\n\n```\n" + _libreto_items("bahnsen.json")
+    + ";\n```\nHier noch ein ähnliches Skript für Sturm.\n```\n" + _libreto_meta("sturm.json") + ";\n```\n```\n"
+    + _libreto_items("sturm.json") + ';\n```\n## Abfragen\n\n``` \n{"nodes": [], "links": []}\n``` \n```\n'
+    "MATCH (p)-[r1:Adressat]->()<-[r2:Verfasser]-(p2) RETURN p;\n```\n")
+_LIBRETO_DATA = {"bahnsen.json": '{"collection": {"metadata": {"title": "Bibliothek Benedikt Bahnsen", "owner": '
+                                 '"Bahnsen, Benedikt"}, "item": [{"id": "bahnsen0", "titleCat": "WEimarische Bibel", '
+                                 '"persons": {"person": {"persName": "Luther, Martin", "role": "contributor"}}}]}}',
+                 "sturm.json": '{"collection": {"metadata": {"title": "Catalogus librorum", "owner": '
+                               '"Sturm, Leonhard Christoph"}, "item": []}}'}
+
+
+def _libreto_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str = _LIBRETO_README) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "aramaki-san+Kursmaterial" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.LIBRETO_FOLDER).mkdir(parents=True)
+    (fetched / corpus.LIBRETO_README).write_text(readme, encoding="utf-8")
+    for name, data in _LIBRETO_DATA.items():
+        (fetched / corpus.LIBRETO_FOLDER / name).write_text(data, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Update README.md"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that emptied the data would not be what the corpus pinned
+    (fetched / corpus.LIBRETO_FOLDER / "bahnsen.json").write_text('{"collection": {}}', encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "a later file"], check=True)
+    monkeypatch.setattr(corpus, "LIBRETO_COMMIT", pinned)
+    return tmp_path
+
+
+def test_libreto_libraries_runs_the_four_import_blocks_over_the_pinned_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_libreto_libraries(store, _libreto_mirror(tmp_path, monkeypatch))
+    # the blocks that write, in the README's order, each call over its URL now the values of the file it names
+    # (its %20s spaces) at the pinned commit; not the probes, the keyword list, the JSON sketch or the queries
+    values = {name: [json.loads(data)] for name, data in _LIBRETO_DATA.items()}
+    expected = [(block.replace(_libreto_call(name), "UNWIND $values AS value"), {"values": values[name]})
+                for name in ("bahnsen.json", "sturm.json") for block in (_libreto_meta(name), _libreto_items(name))]
+    assert store.calls == expected
+    assert all("apoc.load.json" not in s and "https://" not in s for s, _ in store.calls)
+
+
+@pytest.mark.parametrize("readme", [
+    # an import block over another file of the folder, or over the same name in another repository
+    _LIBRETO_README.replace(_libreto_items("sturm.json"), _libreto_items("liddel.json")),
+    _LIBRETO_README.replace(_libreto_meta("bahnsen.json"), _libreto_meta("bahnsen.json").replace(
+        _LIBRETO_URL, "https://raw.githubusercontent.com/aramaki-san/import/main/")),
+    # Sturm's blocks before Bahnsen's, or one of the four missing
+    _LIBRETO_README.replace("bahnsen.json", "@@").replace("sturm.json", "bahnsen.json").replace("@@", "sturm.json"),
+    _LIBRETO_README.replace(_libreto_meta("sturm.json") + ";", "MATCH (n) RETURN n;"),
+])
+def test_libreto_libraries_refuses_a_readme_without_its_four_import_blocks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="import blocks read"):
+        corpus.write_libreto_libraries(store, _libreto_mirror(tmp_path, monkeypatch, readme))
+    assert store.calls == []
+
+
+@pytest.mark.parametrize(("readme", "match"), [
+    (_LIBRETO_README + "```\nMATCH (n) RETURN n;\n", "without its closing fence"),
+    (_LIBRETO_README.replace("RETURN r, p;\n```\n## Abfragen", "RETURN r, p;\nMATCH (n) RETURN n;\n```\n## Abfragen"),
+     "holds not one statement"),
+])
+def test_libreto_libraries_refuses_a_readme_it_cannot_split_into_its_blocks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str, match: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=match):
+        corpus.write_libreto_libraries(store, _libreto_mirror(tmp_path, monkeypatch, readme))
+    assert store.calls == []
+
+
+def test_libreto_libraries_refuses_a_mirror_without_its_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _libreto_mirror(tmp_path, monkeypatch)
+    monkeypatch.setattr(corpus, "LIBRETO_COMMIT", "0" * 40)
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="README.md is not in the mirror"):
+        corpus.write_libreto_libraries(store, mirror)
+    assert store.calls == []
+
+
+def test_libreto_libraries_is_a_frozen_graph_of_its_repository() -> None:
+    graph = corpus.graph("libreto-libraries")
+    assert (graph.split, graph.repo, graph.writer) == ("frozen", "aramaki-san/Kursmaterial",
+                                                        corpus.write_libreto_libraries)
+
+
 # [s53D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
