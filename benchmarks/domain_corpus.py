@@ -24804,6 +24804,105 @@ def write_drug_brands(store: Any, mirror: Path) -> None:
     _run_loader(DRUG_BRANDS, DRUG_BRANDS_LOADER, read[DRUG_BRANDS_LOADER].decode("utf-8"), importer, print=_quiet)
 
 
+# Daniele Persichetti's "Medicinal Plants Knowledge System" (Daniele-Persichetti/SmartQA-Med-Plants, 2025; MIT): 300
+# medicinal plants' monographs in one structured text file, data/M.Plants.txt, written to Neo4j by its
+# database/populate_db.py with its own driver calls (the graph its BERT and Flan-T5 question answering reads)
+MED_PLANTS = "Daniele-Persichetti/SmartQA-Med-Plants"
+MED_PLANTS_COMMIT = "05c24e0c048e5cbf4f368b6b3059dff3f9d31f77"  # its HEAD, 15 July 2025 (README edits after the data)
+MED_PLANTS_LOADER = "database/populate_db.py"
+MED_PLANTS_DATA = "data/M.Plants.txt"
+MED_PLANTS_OPENED = "M.Plants.txt"  # the relative path its main() opens (the file, in data/)
+# what it imports besides neo4j, dotenv, logging and os (given below)
+_MED_PLANTS_IMPORTS = frozenset({"re"})
+# the answers to its two input() prompts ("Clear existing database before import?", "ARE YOU SURE ...?"): its README
+# runs it as `python populate_db.py --clear` (the flag is not read; the prompts ask it); the database is empty
+_MED_PLANTS_ANSWERS = ("yes", "yes")
+# the one failure its statements meet on Neo4j and that it logs and passes over, as it would on any server: a second
+# plant of a name already a Plant's (its plant_name_unique constraint); any other logged error is raised here
+_MED_PLANTS_EXPECTED = "Neo.ClientError.Schema.ConstraintValidationFailed"
+
+
+class _MedPlantsSession(_SessionBlock):
+    """A driver session as populate_db.py's Neo4jConnection uses it: run(query, parameters) one auto-commit statement
+    on the store, its records the store's rows (the loader reads them by key: record['label'])."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = self.store.query(query, {**(parameters or {}), **params}, read_only=False)
+        return rows
+
+    def close(self) -> None:
+        return None
+
+
+def write_medicinal_plants(store: Any, mirror: Path) -> None:
+    """database/populate_db.py of Daniele-Persichetti/SmartQA-Med-Plants at MED_PLANTS_COMMIT (Daniele Persichetti's
+    "Medicinal Plants Knowledge System", 2025, MIT; a PHP web app answering questions with BERT and Flan-T5 over a Neo4j
+    graph), run as its README runs it, over the one file it opens, data/M.Plants.txt: 300 medicinal plants' monographs
+    (its data/process_plants.py structured them from a markdown list not committed; their source is not stated), each
+    with an id, a name, a scientific name, a family, common names, morphology, distribution, active compounds,
+    therapeutic effects, preparation methods and side effects, each field one line of free text. How it runs: the
+    script is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store (its sessions'
+    run one auto-commit statement each, their records the store's rows: _MedPlantsSession), whose `dotenv.load_dotenv`
+    reads nothing and whose `os.getenv` gives its defaults (its server is not used), whose `open` reads only its file
+    (from data/, as its relative path needs), whose `input` answers yes to its two "clear the database?" prompts (its
+    README's --clear; the database is empty) and whose `logging` keeps the errors it logs and passes over: any but a
+    uniqueness failure of its own constraint (what any server gives) is raised after it ends. Its Cypher runs unchanged
+    (Neo4j 5 syntax already): nine uniqueness constraints, then for each plant a MERGE of the Plant on its scientific
+    name (SET name, id, morphology, distribution_text) and a MERGE per family, common name, region, compound, effect,
+    method and side effect its regular expressions split out of the text, each linked to the plant, then its three
+    cross-relationship statements (CONTRIBUTES_TO between a compound and an effect of one plant, evidence_count the
+    number of plants; ASSOCIATED_WITH_EFFECT from a family to an effect two or more of its plants have, plant_count;
+    MAY_SOURCE_COMPOUND from a region to a compound two or more of its plants contain, plant_count), its cleanup (no
+    node without a name) and its counts, which write nothing. Quirks kept as it writes them: names lower-cased as its
+    clean_name does ("zingiberaceae", "anti-inflammatory") except side effects, which are whole clauses; a plant whose
+    name another plant already has (three: "Cat's Claw", "Dragon's Blood", "Muira Puama") fails the name constraint and
+    is left without its node and links (its MATCHes find no plant); a scientific name given twice ("Panax notoginseng")
+    is one node, the second plant's fields over the first's; regions as its splitting leaves them ("tropics",
+    "arabian peninsula", "southeast queensland")."""
+    source = read_file(MED_PLANTS, MED_PLANTS_LOADER, mirror, MED_PLANTS_COMMIT).decode("utf-8")
+    data = read_file(MED_PLANTS, MED_PLANTS_DATA, mirror, MED_PLANTS_COMMIT).decode("utf-8")
+    errors: list[str] = []
+
+    def logged(level: str) -> Callable[..., None]:
+        def log(message: Any, *args: Any, **kwargs: Any) -> None:
+            if level == "error":
+                errors.append(str(message) % args if args else str(message))
+        return log
+
+    logging_module = types.ModuleType("logging")
+    logging_module.INFO, logging_module.WARNING = 20, 30  # type: ignore[attr-defined]
+    logging_module.basicConfig = lambda **kwargs: None  # type: ignore[attr-defined]  # the caller's logging stays
+    for level in ("debug", "info", "warning", "error"):
+        setattr(logging_module, level, logged(level))
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: its settings unused
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: default  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _MedPlantsSession(store)), "dotenv": dotenv,
+               "logging": logging_module, "os": os_module}
+    importer = _loader_importer(MED_PLANTS, modules, _MED_PLANTS_IMPORTS)
+    answers = iter(_MED_PLANTS_ANSWERS)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != MED_PLANTS_OPENED:
+            raise CorpusError(f"{MED_PLANTS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    def answered(prompt: str = "") -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise CorpusError(f"{MED_PLANTS}: its loader asks {prompt!r}, which is not answered here")
+        return answer
+
+    _run_loader(MED_PLANTS, MED_PLANTS_LOADER, source, importer, open=opened, input=answered, print=_quiet)
+    unexpected = [error for error in errors if _MED_PLANTS_EXPECTED not in error]
+    if unexpected:
+        raise CorpusError(f"{MED_PLANTS}: its loader logged errors: {'; '.join(unexpected[:3])}")
+
+
 # [s53F source and writer above]
 
 
@@ -26033,6 +26132,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
                                    "database)",
           writer=write_drug_brands, source=DRUG_BRANDS),
+    Graph("medicinal-plants", "frozen", "300 medicinal plants' monographs (a 2025 question-answering system's data): "
+          "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
+          "grows in, its compounds, therapeutic effects, preparations and side effects",
+          writer=write_medicinal_plants, source=MED_PLANTS),
     # [s53F Graph above]
 ]}
 
