@@ -10828,6 +10828,73 @@ loader and the Media Arts Database and MyAnimeList manga importers.
 
 [s53E paragraph above]
 
+Helper s53F's paragraph, written blind for the fifty-third split (domain searched: health, medicine, food and
+agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 12:01 UTC on 6 December 2026, deadline
+13:40). medicinal-plants: github.com/Daniele-Persichetti/SmartQA-Med-Plants (Daniele Persichetti's "Medicinal Plants
+Knowledge System", 2025, a PHP web app answering questions with BERT and Flan-T5 over a Neo4j graph; MIT; Python), its
+database/populate_db.py run at MED_PLANTS_COMMIT (05c24e0, its HEAD of 15 July 2025; the loader and data unchanged since
+476b816) as its README runs it (`python populate_db.py --clear`), over data/M.Plants.txt (462 KB, committed), 300
+medicinal plants' monographs (Aloe Vera, Turmeric, Ginseng ... Bugle; each an id, name, scientific name, family, common
+names, morphology, distribution, active compounds, therapeutic effects, preparation methods and side effects, one line
+of free text each; its data/process_plants.py structured them from a markdown list that is not committed, and their
+source is not stated: the plants, families and compounds are real ones, the text reads like compiled reference prose).
+How it runs (write_medicinal_plants): the script is executed as __main__ in a namespace of its own whose `neo4j` is a
+driver over the store (_script_neo4j with _MedPlantsSession: each session.run one auto-commit statement, its records the
+store's rows, which its counts read by key), whose `dotenv.load_dotenv` reads nothing and `os.getenv` gives its defaults
+(its server is not used), whose `open` reads only its file (M.Plants.txt, the relative path it opens, from data/), whose
+`input` answers yes to its two "clear the database?" prompts (the README's --clear, which the script does not read; the
+database is empty) and whose `logging` keeps what it logs: its Neo4jConnection.query logs a failed statement and goes
+on, so any error but the uniqueness failures of its own plant-name constraint is raised after it ends. What had to
+change: nothing of its code, Cypher (Neo4j 5 syntax already) or data; no shared helper was changed. The graph: 5,337
+nodes in 8 labels (TherapeuticEffect 1,382, CommonName 946, SideEffect 890, Compound 653, Region 598, PreparationMethod
+412, Plant 295: name, scientific_name, id, morphology, distribution_text; Family 161) and 18,639 relationships
+(CONTRIBUTES_TO 9,979 from a compound to an effect of the same plant, evidence_count; PRODUCES_EFFECT 2,486; CONTAINS
+1,333; GROWS_IN 1,291; MAY_CAUSE 1,090; ALSO_KNOWN_AS 950; PREPARED_BY 748; MAY_SOURCE_COMPOUND 338 from a region to a
+compound two or more of its plants contain, plant_count; BELONGS_TO_FAMILY 296; ASSOCIATED_WITH_EFFECT 128 from a family
+to an effect two or more of its plants have, plant_count), nine uniqueness constraints; `up` took 2 min 20 s with the
+server's start (a statement per plant and per split-out name). Quirks kept as it writes them: names lower-cased by its
+clean_name (families "zingiberaceae", "lamiaceae (mint family)" beside "lamiaceae", compounds "terpinen-4-ol", effects
+"anti-inflammatory") except side effects, whole clauses ("use with caution in bipolar disorder"); its regular
+expressions split free text into nodes, so some are fragments ("but tropical", "nephrotoxins.**", a compound
+"anti-inflammatory"); three plants named as an earlier plant is (Cat's Claw, Dragon's Blood, Muira Puama, a second
+species each) fail the name constraint and are left out with their links; a scientific name given twice is one Plant
+with both plants' links ("Panax notoginseng"; "Common", the file's scientific name of Sorrel and of Bugle, is one Plant
+named Bugle with two families): 295 Plant nodes of 300 entries; its extract_regions adds "europe", "asia", "africa",
+"americas", "north america", "south america" and "tropics" to every plant whose distribution names them. The 14
+questions (in English, as the data is, written from the data with plain Cypher through the neo4j driver): 7 edge (the
+plant containing terpinen-4-ol and baicalein, Witch Hazel's family, the plant also known as Indian saffron, the one
+growing in Cameroon, the herb to use with caution in bipolar disorder, the plant whose toxicity is cumulative), 3
+node-property (Feverfew's scientific name, the common name of Silybum marianum, where maca is native to), 2
+relationship-property (how many Asteraceae plants are expectorants, how many plants growing in Europe contain tannins:
+the plant counts the script stores) and 2 two-hop (the family of the plant known as Indian ginseng, of the species
+containing hericenones); each answer checked with Cypher to be the only one the graph holds (the compound, common name,
+region or side effect an edge or two-hop question names links one plant, and no other node's name contains it; each
+plant whose family is asked has one); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
+graph and no xgrag output on it looked at. Overlaps: tcm-herbs and tcm-formulas hold Chinese medicinal herbs (in
+Chinese, of other sources), food-nutrition and vietnam-nutrition foods and nutrients, and drug-brands, drug-interactions
+and the other medicine graphs drugs; none holds these plants with their compounds, effects and side effects. Considered
+by s53F for the first time and left out (each grepped here first): jmponcebe/PharmaGraphRAG (FAERS adverse-event counts
+and DailyMed labels of 88 drugs with scripts/setup_demo.py: the mirror's snapshot, 0503472, predates the data/demo/
+files the index holds at 5dd363e, so they cannot be read), Paros998/Baza-i-Hurtownia-Danych-generator-danych-w-JAVA (a
+clinic's patients and staff with hashed logins, from the data generator its name says it is),
+giacat-tran0198/PHP_Veterinary_Clinic (a hand-typed clinic: a few clients, vets and pets), paulbelches/HDT10 (a
+neo4jrestclient script creating doctors, patients and medicines by hand; not examined further), broadinstitute/reasoner
+(a load_all.sh of many Python loaders; not examined further), and, their repositories not named by the index: a
+crop-requirements loader (WaterRequirement.csv, SoilRequirement.csv ...: Crop, Soiltype, Water, Rainfall, Temperature
+and HighestProducer nodes; its CSVs not seen), a Chinese pesticide-registration loader (中国农药信息网: Pesticide,
+ActiveIngredient, Crop, Disease, Pest; its output/ CSVs not seen), the updated commands of Sixing Huang's "Neo4j for
+diseases" (dantkachov's; kegg-diseases's data), a DisGeNET gene-disease loader over the DisGeNET API, an RxNorm course
+visualization (DSE241: its generate_neo4j_data.py writes the CSVs it loads; not examined further) and a Brazilian
+TACO/TBCA food-composition loader (its Neo4jClient.upsert_food and jsonl data not seen; whether it is
+IgorPrGv/DiabetesAI's, left out before, not checked). Seen again, in the corpus or left out before: dgg32/fda_food, the
+FoodData Central foundation-foods import, the Weed WizAIrd herbicide graph (00113844/WeedAI: no extracted JSON in the
+index's listing of it), newmanrs/cloudburst-graph, atilara/recipes-book-db,
+r-flores/Ingredients-found-in-packaged-foods-database, paldeep-singh/ssb-api, aohua/KG-food, ramseylab/food-network,
+mitrandir-pl/recipe_book_app, SWM-12th-Cheffi/Backend, wvirtue/Plant-Knowledge-Graph,
+hejack0207/Agriculture_KnowledgeGraph, etalab-ia/ami-ia-chub, crux-project/CRUX, MATRIX4284/neo4j_disease_analytics,
+derekjustin/diseases_network_DB, colombelli/graph-omics, LuisDogo/SM, sitcomlab/IVE, ivarconr/play-neo4j and
+xingyve0319's SHU medical graph.
+
 [s53F paragraph above]
 """
 
@@ -25230,6 +25297,108 @@ def write_drug_brands(store: Any, mirror: Path) -> None:
     _run_loader(DRUG_BRANDS, DRUG_BRANDS_LOADER, read[DRUG_BRANDS_LOADER].decode("utf-8"), importer, print=_quiet)
 
 
+# Daniele Persichetti's "Medicinal Plants Knowledge System" (Daniele-Persichetti/SmartQA-Med-Plants, 2025; MIT): 300
+# medicinal plants' monographs in one structured text file, data/M.Plants.txt, written to Neo4j by its
+# database/populate_db.py with its own driver calls (the graph its BERT and Flan-T5 question answering reads)
+MED_PLANTS = "Daniele-Persichetti/SmartQA-Med-Plants"
+MED_PLANTS_COMMIT = "05c24e0c048e5cbf4f368b6b3059dff3f9d31f77"  # its HEAD, 15 July 2025 (README edits after the data)
+MED_PLANTS_LOADER = "database/populate_db.py"
+MED_PLANTS_DATA = "data/M.Plants.txt"
+MED_PLANTS_OPENED = "M.Plants.txt"  # the relative path its main() opens (the file, in data/)
+# what it imports besides neo4j, dotenv, logging and os (given below)
+_MED_PLANTS_IMPORTS = frozenset({"re"})
+# the answers to its two input() prompts ("Clear existing database before import?", "ARE YOU SURE ...?"): its README
+# runs it as `python populate_db.py --clear` (the flag is not read; the prompts ask it); the database is empty
+_MED_PLANTS_ANSWERS = ("yes", "yes")
+# the one failure its statements meet on Neo4j and that it logs and passes over, as it would on any server: a second
+# plant of a name already a Plant's (its plant_name_unique constraint); any other logged error is raised here
+_MED_PLANTS_EXPECTED = "Neo.ClientError.Schema.ConstraintValidationFailed"
+
+
+class _MedPlantsSession(_SessionBlock):
+    """A driver session as populate_db.py's Neo4jConnection uses it: run(query, parameters) one auto-commit statement
+    on the store, its records the store's rows (the loader reads them by key: record['label'])."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None, **params: Any) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = self.store.query(query, {**(parameters or {}), **params}, read_only=False)
+        return rows
+
+    def close(self) -> None:
+        return None
+
+
+def write_medicinal_plants(store: Any, mirror: Path) -> None:
+    """database/populate_db.py of Daniele-Persichetti/SmartQA-Med-Plants at MED_PLANTS_COMMIT (Daniele Persichetti's
+    "Medicinal Plants Knowledge System", 2025, MIT; a PHP web app answering questions with BERT and Flan-T5 over a Neo4j
+    graph), run as its README runs it, over the one file it opens, data/M.Plants.txt: 300 medicinal plants' monographs
+    (its data/process_plants.py structured them from a markdown list not committed; their source is not stated), each
+    with an id, a name, a scientific name, a family, common names, morphology, distribution, active compounds,
+    therapeutic effects, preparation methods and side effects, each field one line of free text. How it runs: the
+    script is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store (its sessions'
+    run one auto-commit statement each, their records the store's rows: _MedPlantsSession), whose `dotenv.load_dotenv`
+    reads nothing and whose `os.getenv` gives its defaults (its server is not used), whose `open` reads only its file
+    (from data/, as its relative path needs), whose `input` answers yes to its two "clear the database?" prompts (its
+    README's --clear; the database is empty) and whose `logging` keeps the errors it logs and passes over: any but a
+    uniqueness failure of its own constraint (what any server gives) is raised after it ends. Its Cypher runs unchanged
+    (Neo4j 5 syntax already): nine uniqueness constraints, then for each plant a MERGE of the Plant on its scientific
+    name (SET name, id, morphology, distribution_text) and a MERGE per family, common name, region, compound, effect,
+    method and side effect its regular expressions split out of the text, each linked to the plant, then its three
+    cross-relationship statements (CONTRIBUTES_TO between a compound and an effect of one plant, evidence_count the
+    number of plants; ASSOCIATED_WITH_EFFECT from a family to an effect two or more of its plants have, plant_count;
+    MAY_SOURCE_COMPOUND from a region to a compound two or more of its plants contain, plant_count), its cleanup (no
+    node without a name) and its counts, which write nothing. Quirks kept as it writes them: names lower-cased as its
+    clean_name does ("zingiberaceae", "anti-inflammatory") except side effects, which are whole clauses; a plant whose
+    name another plant already has (three: "Cat's Claw", "Dragon's Blood", "Muira Puama") fails the name constraint and
+    is left without its node and links (its MATCHes find no plant); a scientific name given twice is one node, the
+    second plant's fields over the first's and both plants' links on it ("Panax notoginseng"; "Common", the file's
+    scientific name of both Sorrel and Bugle, is one Plant named Bugle with two families); regions as its splitting
+    leaves them ("cameroon", "tropics", "but tropical"). 5,337 nodes in 8 labels (TherapeuticEffect 1,382, CommonName
+    946, SideEffect 890, Compound 653, Region 598, PreparationMethod 412, Plant 295, Family 161) and 18,639
+    relationships."""
+    source = read_file(MED_PLANTS, MED_PLANTS_LOADER, mirror, MED_PLANTS_COMMIT).decode("utf-8")
+    data = read_file(MED_PLANTS, MED_PLANTS_DATA, mirror, MED_PLANTS_COMMIT).decode("utf-8")
+    errors: list[str] = []
+
+    def logged(level: str) -> Callable[..., None]:
+        def log(message: Any, *args: Any, **kwargs: Any) -> None:
+            if level == "error":
+                errors.append(str(message) % args if args else str(message))
+        return log
+
+    logging_module = types.ModuleType("logging")
+    logging_module.INFO, logging_module.WARNING = 20, 30  # type: ignore[attr-defined]
+    logging_module.basicConfig = lambda **kwargs: None  # type: ignore[attr-defined]  # the caller's logging stays
+    for level in ("debug", "info", "warning", "error"):
+        setattr(logging_module, level, logged(level))
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: its settings unused
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: default  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _MedPlantsSession(store)), "dotenv": dotenv,
+               "logging": logging_module, "os": os_module}
+    importer = _loader_importer(MED_PLANTS, modules, _MED_PLANTS_IMPORTS)
+    answers = iter(_MED_PLANTS_ANSWERS)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != MED_PLANTS_OPENED:
+            raise CorpusError(f"{MED_PLANTS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    def answered(prompt: str = "") -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise CorpusError(f"{MED_PLANTS}: its loader asks {prompt!r}, which is not answered here")
+        return answer
+
+    _run_loader(MED_PLANTS, MED_PLANTS_LOADER, source, importer, open=opened, input=answered, print=_quiet)
+    unexpected = [error for error in errors if _MED_PLANTS_EXPECTED not in error]
+    if unexpected:
+        raise CorpusError(f"{MED_PLANTS}: its loader logged errors: {'; '.join(unexpected[:3])}")
+
+
 # [s53F source and writer above]
 
 
@@ -26484,6 +26653,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
                                    "database)",
           writer=write_drug_brands, source=DRUG_BRANDS),
+    Graph("medicinal-plants", "frozen", "300 medicinal plants' monographs (a 2025 question-answering system's data): "
+          "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
+          "grows in, its compounds, therapeutic effects, preparations and side effects",
+          writer=write_medicinal_plants, source=MED_PLANTS),
     # [s53F Graph above]
 ]}
 

@@ -13773,4 +13773,139 @@ def test_drug_brands_refuses_what_its_loader_is_not_read_for(
     assert [statement for statement, _ in store.calls] in ([], ["match (n) DETACH delete n"])
 
 
+_MED_PLANTS_LOADER = '''import os
+import re
+from neo4j import GraphDatabase
+from dotenv import load_dotenv
+import logging
+
+logging.basicConfig(level=logging.INFO, format='%(asctime)s - %(levelname)s - %(message)s')
+
+
+class Neo4jConnection:
+    def __init__(self, uri, user, password):
+        self._driver = GraphDatabase.driver(uri, auth=(user, password))
+
+    def close(self):
+        self._driver.close()
+
+    def query(self, query, parameters=None, db=None):
+        session = None
+        response = None
+        try:
+            session = self._driver.session(database=db) if db else self._driver.session()
+            response = list(session.run(query, parameters))
+        except Exception as e:
+            logging.error(f"Query failed: {e}")
+        finally:
+            if session is not None:
+                session.close()
+        return response
+
+
+def parse(path):
+    with open(path, 'r', encoding='utf-8') as f:
+        content = f.read()
+    plants = []
+    for entry in re.split(r'(?===PLANT===)', content):
+        fields = dict(line.split(': ', 1) for line in entry.splitlines() if ': ' in line)
+        if fields:
+            plants.append(fields)
+    return plants
+
+
+def main():
+    load_dotenv()
+    db_conn = Neo4jConnection(os.getenv("NEO4J_URI", "neo4j://localhost:7687"), "neo4j", "password")
+    try:
+        db_conn.query("CREATE CONSTRAINT plant_name_unique IF NOT EXISTS FOR (p:Plant) REQUIRE p.name IS UNIQUE")
+        if input("Clear existing database before import? (yes/no): ").strip().lower() == 'yes':
+            if input("ARE YOU SURE you want to delete all data? (yes/no): ").strip().lower() == 'yes':
+                db_conn.query("MATCH (n) DETACH DELETE n")
+        for plant in parse("M.Plants.txt"):
+            db_conn.query("MERGE (p:Plant {scientific_name: $sci}) SET p.name = $name",
+                          {"sci": plant["SCIENTIFIC_NAME"], "name": plant["NAME"]})
+        labels = db_conn.query("CALL db.labels() YIELD label RETURN label")
+        logging.info(f"labels: {[record['label'] for record in labels]}")
+    except Exception as e:
+        logging.error(f"An error occurred during the process: {e}", exc_info=True)
+    finally:
+        db_conn.close()
+
+
+if __name__ == "__main__":
+    main()
+'''
+_MED_PLANTS_DATA = ("===PLANT===\nID: 1\nNAME: Aloe Vera\nSCIENTIFIC_NAME: Aloe barbadensis\n===END===\n"
+                    "===PLANT===\nID: 2\nNAME: Aloe Vera\nSCIENTIFIC_NAME: Aloe ferox\n===END===\n")
+
+
+class _MedPlantsStore(Recorder):
+    """A Recorder that answers db.labels() with a row by key and fails a statement's parameters as a server would."""
+
+    def __init__(self, failing: dict[str, Exception] | None = None) -> None:
+        super().__init__()
+        self.failing = failing or {}
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        for key, error in self.failing.items():
+            if key in (params or {}).values():
+                raise error
+        return [{"label": "Plant"}] if "db.labels()" in statement else []
+
+
+def _med_plants_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _MED_PLANTS_LOADER) -> Path:
+    files: dict[str, str | bytes] = {corpus.MED_PLANTS_LOADER: loader, corpus.MED_PLANTS_DATA: _MED_PLANTS_DATA}
+    # a later commit changes the data: the pinned loader reads the pinned file
+    pinned = _committed_mirror(tmp_path, "Daniele-Persichetti+SmartQA-Med-Plants", files,
+                               later={corpus.MED_PLANTS_DATA: "===PLANT===\nNAME: Later\nSCIENTIFIC_NAME: Later\n"})
+    monkeypatch.setattr(corpus, "MED_PLANTS_COMMIT", pinned)
+    return tmp_path
+
+
+_PLANT_MERGE = "MERGE (p:Plant {scientific_name: $sci}) SET p.name = $name"
+
+
+def test_medicinal_plants_runs_populate_db_over_its_pinned_file_and_passes_over_a_name_constraint_failure(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the second Aloe Vera fails the name constraint, as on a server: the loader logs it and goes on
+    duplicate = Exception("{code: Neo.ClientError.Schema.ConstraintValidationFailed} {message: Node(0) already "
+                          "exists with label `Plant` and property `name` = 'Aloe Vera'}")
+    store = _MedPlantsStore({"Aloe ferox": duplicate})
+    corpus.write_medicinal_plants(store, _med_plants_mirror(tmp_path, monkeypatch))
+    # its constraint, the clear its two prompts are answered yes to, a MERGE per plant of the pinned file, its counts
+    assert store.calls == [
+        ("CREATE CONSTRAINT plant_name_unique IF NOT EXISTS FOR (p:Plant) REQUIRE p.name IS UNIQUE", {}),
+        ("MATCH (n) DETACH DELETE n", {}),
+        (_PLANT_MERGE, {"sci": "Aloe barbadensis", "name": "Aloe Vera"}),
+        (_PLANT_MERGE, {"sci": "Aloe ferox", "name": "Aloe Vera"}),
+        ("CALL db.labels() YIELD label RETURN label", {})]
+    assert corpus.graph("medicinal-plants").split == "frozen"
+
+
+def test_medicinal_plants_raises_any_other_error_its_loader_logs_and_passes_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _MedPlantsStore({"Aloe ferox": Exception("{code: Neo.ClientError.Statement.SyntaxError} {message: x}")})
+    with pytest.raises(corpus.CorpusError, match=re.escape("its loader logged errors: Query failed: {code: "
+                                                           "Neo.ClientError.Statement.SyntaxError}")):
+        corpus.write_medicinal_plants(store, _med_plants_mirror(tmp_path, monkeypatch))
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    (_MED_PLANTS_LOADER.replace("import re\n", "import re\nimport requests\n"),
+     "its loader imports requests, which is not read here"),
+    (_MED_PLANTS_LOADER.replace('parse("M.Plants.txt")', 'parse("../data/M.Plants.txt")'),
+     "its loader opens ../data/M.Plants.txt, which is not read here"),
+    (_MED_PLANTS_LOADER.replace("        for plant in", "        input('Proceed? ')\n        for plant in"),
+     "its loader asks 'Proceed? ', which is not answered here")])
+def test_medicinal_plants_refuses_what_its_loader_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    store = _MedPlantsStore()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_medicinal_plants(store, _med_plants_mirror(tmp_path, monkeypatch, loader))
+    # no plant is written
+    assert _PLANT_MERGE not in [statement for statement, _ in store.calls]
+
+
 # [s53F tests above]
