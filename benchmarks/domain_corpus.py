@@ -24003,6 +24003,48 @@ def write_cis_controls(store: Any, mirror: Path) -> None:
         _run_mixed(store, query, read)
 
 
+# The Paris 2024 Olympic Games as a NoSQL course's reference Neo4j project loads them (matijakljajic/nosqluns, Matija
+# Kljajic, University of Novi Sad, November 2025; MIT licence for its code, CC BY-NC-SA 4.0 for its data): its two seed
+# scripts, each LOAD CSV reading a file of its import/ folder (Kaggle's Paris 2024 Olympic Summer Games feeds, which
+# its util/normalize_dataset.py normalized into neo4j-admin import's CSV layout)
+PARIS_OLYMPICS = "matijakljajic/nosqluns"
+# its HEAD (21 November 2025); the seed scripts as 68858e0 (16 November) and import/ as ed854b0 (14 November) left them
+PARIS_OLYMPICS_COMMIT = "3394307dd7431513f3d2ed3df6700f16e0f3f4df"
+# its README's order: `cat cypher/seed_nodes.cypher | ... cypher-shell`, then the relationships' script
+PARIS_OLYMPICS_SCRIPTS = ("cypher/seed_nodes.cypher", "cypher/seed_relationships.cypher")
+PARIS_OLYMPICS_FOLDER = "import/"  # bind-mounted as the server's import folder by its docker-compose.yml
+
+
+def write_paris_olympics(store: Any, mirror: Path) -> None:
+    """cypher/seed_nodes.cypher, then cypher/seed_relationships.cypher, of matijakljajic/nosqluns at
+    PARIS_OLYMPICS_COMMIT, as its README runs them (piped to cypher-shell), each `LOAD CSV WITH HEADERS FROM
+    'file:///<name>' AS row` given the rows of import/<name> at that commit (the folder its docker-compose.yml mounts as
+    the server's import folder; any other URL, or a path under it, is refused). `CALL {...} IN TRANSACTIONS OF 1000
+    ROWS` runs as one `CALL {...}` (as dune's: the loader's statements run in a transaction of their own, where 5.x
+    refuses IN TRANSACTIONS; the graph written is the same). The graph: the countries (Country: IOC code, name), sports
+    (Sport: code, name), venues (Venue: code, name, location, the sports' codes as a list), events (Event: code, name,
+    gender, sport, stages), scheduled sessions (Session: start and end datetimes, day, phase, medal session or not),
+    teams (Team: code, name, country, discipline, numbers of athletes and coaches), athletes (Athlete: code, name,
+    gender, height, weight, birth date and place, disciplines and events as lists), coaches and technical officials;
+    athletes, coaches, teams and officials REPRESENT a country, athletes are MEMBER_OF teams, coaches COACH them, each
+    event is PART_OF a sport and HOSTED_AT venues, each session is SESSION_FOR a sport and HELD_AT a venue, a sport has
+    USE_VENUE to its venues, athletes and teams COMPETED_IN events (one relationship per stage: stage, datetime,
+    result, rank) and athletes WON_MEDAL in them (medal type and date). Quirks kept as the files and scripts have them:
+    rels_team_medals.csv holds its header only (no team wins a medal; a team event's medal is each member's), a height or
+    weight unknown to the feed is 0.0, and an official whose federation is no NOC represents no country."""
+    for path in PARIS_OLYMPICS_SCRIPTS:
+        script = read_file(PARIS_OLYMPICS, path, mirror, PARIS_OLYMPICS_COMMIT).decode("utf-8")
+
+        def rows_of(url: str, delimiter: str, path: str = path) -> list[dict[str, str | None]]:
+            name = url.removeprefix("file:///")
+            if not url.startswith("file:///") or not name or "/" in name:
+                raise CorpusError(f"{PARIS_OLYMPICS}: {path} reads {url}, which no loader here serves")
+            return _csv_rows(read_file(PARIS_OLYMPICS, PARIS_OLYMPICS_FOLDER + name, mirror, PARIS_OLYMPICS_COMMIT),
+                             delimiter)
+
+        _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
+
+
 # [s53E source and writer above]
 
 
@@ -25987,6 +26029,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
                                        "compliance knowledge base's Python loader of its CSV files)",
           writer=write_cis_controls, source=CIS_CONTROLS),
+    Graph("paris-2024-olympics", "frozen", "The Paris 2024 Olympic Games: athletes (gender, height, weight, birth date "
+                                           "and place), coaches, technical officials and teams by country, the sports, "
+                                           "events, venues and scheduled sessions, each athlete's and team's results "
+                                           "per stage (rank, result) and the medals athletes won (a NoSQL course's "
+                                           "reference project over Kaggle's Paris 2024 feeds)",
+          writer=write_paris_olympics, source=PARIS_OLYMPICS),
     # [s53E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
