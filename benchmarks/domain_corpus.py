@@ -24029,9 +24029,11 @@ def write_paris_olympics(store: Any, mirror: Path) -> None:
     athletes, coaches, teams and officials REPRESENT a country, athletes are MEMBER_OF teams, coaches COACH them, each
     event is PART_OF a sport and HOSTED_AT venues, each session is SESSION_FOR a sport and HELD_AT a venue, a sport has
     USE_VENUE to its venues, athletes and teams COMPETED_IN events (one relationship per stage: stage, datetime,
-    result, rank) and athletes WON_MEDAL in them (medal type and date). Quirks kept as the files and scripts have them:
-    rels_team_medals.csv holds its header only (no team wins a medal; a team event's medal is each member's), a height or
-    weight unknown to the feed is 0.0, and an official whose federation is no NOC represents no country."""
+    result, rank) and athletes WON_MEDAL in them (medal type and date). Quirks kept as the files and scripts have
+    them: rels_team_medals.csv holds its header only (no team wins a medal; a team event's medal is each member's), a
+    height or weight unknown to the feed is 0.0, a session id the schedule repeats is one Session (MERGE), a link row
+    whose athlete or coach is not in the node files links nothing, and an official whose federation is no NOC
+    represents no country."""
     for path in PARIS_OLYMPICS_SCRIPTS:
         script = read_file(PARIS_OLYMPICS, path, mirror, PARIS_OLYMPICS_COMMIT).decode("utf-8")
 
