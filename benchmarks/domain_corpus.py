@@ -10826,6 +10826,64 @@ loader and the Media Arts Database and MyAnimeList manga importers.
 
 [s53D paragraph above]
 
+Helper s53E's paragraph, written blind for the fifty-third split (domain searched: people, organisations, sports and
+politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 12:01 UTC on 6 December 2026,
+deadline 13:40). paris-2024-olympics: github.com/matijakljajic/nosqluns (Matija Kljajic's "NoSQL" course Neo4j project,
+University of Novi Sad, 14 to 21 November 2025, "a reference implementation for the Neo4j assignment in the NoSQL
+course"; MIT licence for its code, CC BY-NC-SA 4.0 for the data in its import/ folder; Cypher and Python, its data in
+English), its cypher/seed_nodes.cypher and then cypher/seed_relationships.cypher run as its README runs them (piped to
+cypher-shell) at PARIS_OLYMPICS_COMMIT (3394307, its HEAD of 21 November 2025; the scripts as 68858e0 and import/ as
+ed854b0 left them), over import/*.csv: Kaggle's Paris 2024 Olympic Summer Games feeds (piterfm), normalized by its
+util/normalize_dataset.py into neo4j-admin import's CSV layout (`athlete_code:ID(Athlete-ID)`, `:START_ID(...)`).
+write_paris_olympics runs each script's statements as written, each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` given
+the rows of import/<name> at the pinned commit (its docker-compose.yml mounts import/ as the server's import folder; any
+other URL is refused). What had to change: only `CALL {...} IN TRANSACTIONS OF 1000 ROWS`, which runs as one `CALL
+{...}` (as dune's: the loader's statements run in transactions of their own); no shared helper changed. As the corpus
+reads the data from the mirror and commits only its questions, the data's non-commercial licence is kept (as
+research-communities' Scopus export is). Graph (`up` 60 s and 127 s on two fresh homes, the server's start included):
+19,160 nodes in 9 labels (Athlete 11,113: name as the feed writes it, "MARCHAND Leon", gender, height, weight, birth
+date and place, disciplines and events as lists; Session 3,713; Team 1,698: named as its country, "United States of
+America", "Türkiye 2", with discipline and numbers of athletes and coaches; Official 1,021; Coach 974; Event 329: name,
+gender, sport, stages; Country 224; Sport 46; Venue 42) and 53,642 relationships in 10 types (COMPETED_IN 21,313:
+Athlete or Team to Event, one per stage, with stage, datetime, result, rank; REPRESENTS 14,332; MEMBER_OF 6,990;
+SESSION_FOR and HELD_AT 3,713 each; WON_MEDAL 2,315 with medal type and date; COACHES 513; HOSTED_AT 362; PART_OF 329;
+USE_VENUE 62). Quirks kept as the files and scripts have them: rels_team_medals.csv holds its header only, so a team
+event's medal is each member athlete's; 818 of rels_athlete_team.csv's 7,808 rows and 561 of rels_coach_team.csv's 1,074
+name an athlete or coach the node files lack and link nothing (MATCH finds none); the schedule's 3,895 session rows hold
+3,713 ids (MERGE keeps one Session each); a height or weight the feed lacks is 0.0; event names repeat across sports
+("Men's Individual"), the event code telling them apart; 474 officials whose federation is no NOC represent no country.
+The 14 questions (in English, as the data is, written from the data with plain Cypher through the neo4j driver): 7 edge
+(Armand Duplantis's country, the event Yusuf Dikec won a medal in, the venue of the men's pole vault, the sport of the
+men's Greco-Roman 97kg, the team Steve Kerr coached, the country of the judo referee Elisabetta Fratini, Yusuf Dikec's
+team), 3 node-property (Leon Marchand's birth place, Letsile Tebogo's birth date, Victor Wembanyama's height), 2
+relationship-property (Sifan Hassan's medal in the women's marathon, Emile Cairess's time in the men's marathon) and 2
+two-hop (the venue of the event Yusuf Dikec won his medal in, the assistant coach of Nikola Jokic's team); each answer
+checked with Cypher to be the only one the graph holds (each named athlete, coach and official has one country and at
+most one team, Dikec one medal, each named event one venue and one sport, the Hassan-marathon and Cairess-marathon pairs
+one relationship each, Serbia's basketball team one assistant coach); domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: olympic-countries holds the Games
+since 1960 as countries' yearly athlete and medal counts, no athlete; nba-seasons holds NBA players of 2010-20 (Jokic,
+Curry and others are athletes here too); beach-volleyball, tour-de-france-2014, australian-open, formula-one and the
+football graphs are other sports; looeejee/olympic-graph, the same Kaggle feeds, was left out before (its athletes.csv
+over the size limit). Considered by s53E for the first time and left out (each grepped here first):
+hias234/AustrianParliamentAnalyzer (no Cypher file among its files); and, their repositories not named by the index: an
+EPL import.cypher over nodes/clubs.csv, players, coaches, seasons and edges/played_for.csv (no repository holding those
+paths found), a Transfermarkt-datasets LOAD CSV of countries, competitions and clubs (its CSVs not found), an Indonesian
+"Big Six" athlete, club and country LOAD CSV (its combined_athlete_club.csv written by a notebook from Wikidata and
+DBpedia queries; not examined further), a Spanish federation's match-report ingester (matches, referees, stadiums, goals
+and cards from model-extracted JSON), a French NBA games loader (Kaggle's NBA games and details CSVs from a ../data
+folder, not committed) and a Turkish Politician loader (its rows read from PostgreSQL at run time). Seen again, in the
+corpus or left out before: evanboyd31/nhl-degrees-of-separation, Whiskas123/EuropeanParliamentNetworkAnalysis, the
+Olympedia Olympic_Athlete_Bio.csv loader, the Korean pgvector-to-Neo4j snapshot of wrestlers, players, teams and
+stadiums, the Knesset loader, Abderrahmane-Najib/KG-project, iftahro/Neo4NBA, johngeyer/CIS550Project,
+guiathayde/neo4j-camara-deputados, jmelgarmartin/congreso_insights and its Spanish diputados GraphBuilder,
+hartti/PelikoneScrape, phucfix/vn-football-graph, mneedham/football-transfers, mneedham/neo4j-worldcup,
+fingahoverit/neo4j-neo4j_ogm, thiagonobrega/BDOG, rdiptan/IPL-Data-GraphDB, julianbrowne/graffeine,
+andreac0/Cypher-Queries-CIKM24, Ross-Byrne/project-template and the other Irish 2016 election course projects,
+isnok/neo4j-hackathon, the Spanish World Cup LOAD CSV over jfjelstul/worldcup, the Tokyo 2020 Athletes and Coaches
+scratch file, the Fantasy Premier League loaders, the Czech UPA voting scripts, the Swiss swissparlpy and Dutch tkapi
+loaders, the HKJC horse-racing loaders, the neo4j-graph-examples icij-* dumps and the GraphGists.
+
 [s53E paragraph above]
 
 Helper s53F's paragraph, written blind for the fifty-third split (domain searched: health, medicine, food and
@@ -24496,6 +24554,50 @@ def write_cis_controls(store: Any, mirror: Path) -> None:
         _run_mixed(store, query, read)
 
 
+# The Paris 2024 Olympic Games as a NoSQL course's reference Neo4j project loads them (matijakljajic/nosqluns, Matija
+# Kljajic, University of Novi Sad, November 2025; MIT licence for its code, CC BY-NC-SA 4.0 for its data): its two seed
+# scripts, each LOAD CSV reading a file of its import/ folder (Kaggle's Paris 2024 Olympic Summer Games feeds, which
+# its util/normalize_dataset.py normalized into neo4j-admin import's CSV layout)
+PARIS_OLYMPICS = "matijakljajic/nosqluns"
+# its HEAD (21 November 2025); the seed scripts as 68858e0 (16 November) and import/ as ed854b0 (14 November) left them
+PARIS_OLYMPICS_COMMIT = "3394307dd7431513f3d2ed3df6700f16e0f3f4df"
+# its README's order: `cat cypher/seed_nodes.cypher | ... cypher-shell`, then the relationships' script
+PARIS_OLYMPICS_SCRIPTS = ("cypher/seed_nodes.cypher", "cypher/seed_relationships.cypher")
+PARIS_OLYMPICS_FOLDER = "import/"  # bind-mounted as the server's import folder by its docker-compose.yml
+
+
+def write_paris_olympics(store: Any, mirror: Path) -> None:
+    """cypher/seed_nodes.cypher, then cypher/seed_relationships.cypher, of matijakljajic/nosqluns at
+    PARIS_OLYMPICS_COMMIT, as its README runs them (piped to cypher-shell), each `LOAD CSV WITH HEADERS FROM
+    'file:///<name>' AS row` given the rows of import/<name> at that commit (the folder its docker-compose.yml mounts as
+    the server's import folder; any other URL, or a path under it, is refused). `CALL {...} IN TRANSACTIONS OF 1000
+    ROWS` runs as one `CALL {...}` (as dune's: the loader's statements run in a transaction of their own, where 5.x
+    refuses IN TRANSACTIONS; the graph written is the same). The graph: the countries (Country: IOC code, name), sports
+    (Sport: code, name), venues (Venue: code, name, location, the sports' codes as a list), events (Event: code, name,
+    gender, sport, stages), scheduled sessions (Session: start and end datetimes, day, phase, medal session or not),
+    teams (Team: code, name, country, discipline, numbers of athletes and coaches), athletes (Athlete: code, name,
+    gender, height, weight, birth date and place, disciplines and events as lists), coaches and technical officials;
+    athletes, coaches, teams and officials REPRESENT a country, athletes are MEMBER_OF teams, coaches COACH them, each
+    event is PART_OF a sport and HOSTED_AT venues, each session is SESSION_FOR a sport and HELD_AT a venue, a sport has
+    USE_VENUE to its venues, athletes and teams COMPETED_IN events (one relationship per stage: stage, datetime,
+    result, rank) and athletes WON_MEDAL in them (medal type and date). Quirks kept as the files and scripts have
+    them: rels_team_medals.csv holds its header only (no team wins a medal; a team event's medal is each member's), a
+    height or weight unknown to the feed is 0.0, a session id the schedule repeats is one Session (MERGE), a link row
+    whose athlete or coach is not in the node files links nothing, and an official whose federation is no NOC
+    represents no country."""
+    for path in PARIS_OLYMPICS_SCRIPTS:
+        script = read_file(PARIS_OLYMPICS, path, mirror, PARIS_OLYMPICS_COMMIT).decode("utf-8")
+
+        def rows_of(url: str, delimiter: str, path: str = path) -> list[dict[str, str | None]]:
+            name = url.removeprefix("file:///")
+            if not url.startswith("file:///") or not name or "/" in name:
+                raise CorpusError(f"{PARIS_OLYMPICS}: {path} reads {url}, which no loader here serves")
+            return _csv_rows(read_file(PARIS_OLYMPICS, PARIS_OLYMPICS_FOLDER + name, mirror, PARIS_OLYMPICS_COMMIT),
+                             delimiter)
+
+        _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
+
+
 # [s53E source and writer above]
 
 
@@ -26607,6 +26709,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
                                        "compliance knowledge base's Python loader of its CSV files)",
           writer=write_cis_controls, source=CIS_CONTROLS),
+    Graph("paris-2024-olympics", "frozen", "The Paris 2024 Olympic Games: athletes (gender, height, weight, birth date "
+                                           "and place), coaches, technical officials and teams by country, the sports, "
+                                           "events, venues and scheduled sessions, each athlete's and team's results "
+                                           "per stage (rank, result) and the medals athletes won (a NoSQL course's "
+                                           "reference project over Kaggle's Paris 2024 feeds)",
+          writer=write_paris_olympics, source=PARIS_OLYMPICS),
     # [s53E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

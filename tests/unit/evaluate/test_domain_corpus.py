@@ -12847,6 +12847,86 @@ def test_cis_controls_refuses_what_its_loader_does_not_do_as_written(
     assert store.calls == []  # its queries are all read before one runs; a file it may not read stops the first
 
 
+# the two seed scripts of matijakljajic/nosqluns, shortened to one node file and one relationship file, as they write
+# their statements (constraints, then each LOAD CSV inside `CALL {...} IN TRANSACTIONS OF 1000 ROWS`)
+_PARIS_NODES = """CREATE CONSTRAINT athlete_code IF NOT EXISTS
+FOR (a:Athlete) REQUIRE a.athlete_code IS UNIQUE;
+
+
+CALL {
+  LOAD CSV WITH HEADERS FROM 'file:///nodes_athletes.csv' AS row
+  WITH row
+  WHERE row.`athlete_code:ID(Athlete-ID)` IS NOT NULL
+  MERGE (a:Athlete {athlete_code: row.`athlete_code:ID(Athlete-ID)`})
+  SET a.name = row.name
+} IN TRANSACTIONS OF 1000 ROWS;
+"""
+_PARIS_RELS = """CALL {
+  LOAD CSV WITH HEADERS FROM 'file:///rels_athlete_country.csv' AS row
+  WITH row
+  WHERE row.`:START_ID(Athlete-ID)` IS NOT NULL AND row.`:END_ID(Country-ID)` IS NOT NULL
+  MATCH (a:Athlete {athlete_code: row.`:START_ID(Athlete-ID)`})
+  MATCH (c:Country {country_code: row.`:END_ID(Country-ID)`})
+  MERGE (a)-[:REPRESENTS]->(c)
+} IN TRANSACTIONS OF 1000 ROWS;
+"""
+
+
+def _paris_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rels: str = _PARIS_RELS) -> Path:
+    files = {"cypher/seed_nodes.cypher": _PARIS_NODES, "cypher/seed_relationships.cypher": rels,
+             "import/nodes_athletes.csv": ("athlete_code:ID(Athlete-ID),name,birth_place\n"
+                                           "1909294,MARCHAND Leon,TOULOUSE\n1569203,DUPLANTIS Armand,\n"),
+             "import/rels_athlete_country.csv": ":START_ID(Athlete-ID),:END_ID(Country-ID),:TYPE\n"
+                                                "1569203,SWE,REPRESENTS\n",
+             "cypher/simple_queries.cypher": "MATCH (a:Athlete) RETURN a.name;\n"}
+    # a later commit renames an athlete: the pinned scripts must not see it
+    pinned = _committed_mirror(tmp_path, "matijakljajic+nosqluns", files,
+                               later={"import/nodes_athletes.csv": "athlete_code:ID(Athlete-ID),name\n1,Renamed\n"})
+    monkeypatch.setattr(corpus, "PARIS_OLYMPICS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_paris_2024_olympics_runs_its_seed_scripts_in_order_over_its_import_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_paris_olympics(store, _paris_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    # the nodes' script before the relationships' (its README's order), each statement as written but its
+    # `IN TRANSACTIONS OF 1000 ROWS`, each LOAD CSV given the rows of the import/ file its file:/// URL names; the
+    # example queries beside them are not run
+    assert statements == [
+        "CREATE CONSTRAINT athlete_code IF NOT EXISTS\nFOR (a:Athlete) REQUIRE a.athlete_code IS UNIQUE",
+        "CALL {\n  UNWIND $rows AS row\n  WITH row\n  WHERE row.`athlete_code:ID(Athlete-ID)` IS NOT NULL\n"
+        "  MERGE (a:Athlete {athlete_code: row.`athlete_code:ID(Athlete-ID)`})\n  SET a.name = row.name\n}",
+        "CALL {\n  UNWIND $rows AS row\n  WITH row\n  WHERE row.`:START_ID(Athlete-ID)` IS NOT NULL AND "
+        "row.`:END_ID(Country-ID)` IS NOT NULL\n  MATCH (a:Athlete {athlete_code: row.`:START_ID(Athlete-ID)`})\n"
+        "  MATCH (c:Country {country_code: row.`:END_ID(Country-ID)`})\n  MERGE (a)-[:REPRESENTS]->(c)\n}"]
+    params = [p for _, p in store.calls]
+    # rows as LOAD CSV gives them, read at the pinned commit: strings, an empty field null, the admin-import headers
+    # as the column names
+    assert params[0] == {}
+    assert params[1] == {"rows": [
+        {"athlete_code:ID(Athlete-ID)": "1909294", "name": "MARCHAND Leon", "birth_place": "TOULOUSE"},
+        {"athlete_code:ID(Athlete-ID)": "1569203", "name": "DUPLANTIS Armand", "birth_place": None}]}
+    assert params[2] == {"rows": [{":START_ID(Athlete-ID)": "1569203", ":END_ID(Country-ID)": "SWE",
+                                   ":TYPE": "REPRESENTS"}]}
+    assert corpus.graph("paris-2024-olympics").split == "frozen"
+
+
+@pytest.mark.parametrize(("url", "refused"), [
+    ("https://example.org/rels_athlete_country.csv", "https://example.org/rels_athlete_country.csv"),
+    ("file:///../cypher/simple_queries.cypher", "file:///../cypher/simple_queries.cypher"),
+    ("file:///rels_absent.csv", "import/rels_absent.csv is not in the mirror")])
+def test_paris_2024_olympics_reads_only_its_import_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, refused: str) -> None:
+    store = Recorder()
+    rels = _PARIS_RELS.replace("file:///rels_athlete_country.csv", url)
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_paris_olympics(store, _paris_mirror(tmp_path, monkeypatch, rels))
+    # the nodes' script ran; the relationships' statement that reads another file did not
+    assert len(store.calls) == 2
+
+
 # [s53E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
