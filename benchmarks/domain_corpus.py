@@ -10647,7 +10647,6 @@ ANRChoucas/GeoGraph_1.0, mneedham's open-roads, tube, london-buses and atoc,
 sakusaku-rich/book-building-knowledge-graphs-ja, edu-inza/metro-neo4j, thomas-delacour/neo4j-metro,
 julio24048/neo4j-metro-parisien, plmvondo/railway-graph, the synthetic energy grid and the Météo-France Synop LOAD CSV.
 
-[s53A paragraph above]
 
 Helper s53B's paragraph, written blind for the fifty-third split (domain searched: commerce and finance, companies,
 shops and products, banking, markets, trade and procurement, in English, Chinese, Korean, Japanese, German, French,
@@ -10702,7 +10701,6 @@ DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, croftr/mps-utils
 liza31/databaselabs, DonkeyKing01/EV-PM-DSS, Hossain-MD-Rafat's fraud transactions, psych3ma/stock-graph,
 kkkqkx123/financial-intelligence-practice-exp and the Russian banking database.
 
-[s53B paragraph above]
 
 Helper s53C's paragraph, written blind for the fifty-third split (domain searched: natural sciences: biology, chemistry,
 physics, earth science, astronomy, ecology, taxonomy; begun at 12:01:55 UTC on 6 December 2026, deadline 13:40).
@@ -10760,7 +10758,6 @@ covid-19-net, robertogs2/bases, wvirtue/Plant-Knowledge-Graph, ramellose/mako_do
 jeffwhite-619/periodicity, IEK-13/MatGraphAI, sobakavosne/chemist-preprocessor, miladNemati-1/MACNeo4j,
 serratus-bio/virus-knowledge-graph, the Star Wars species loaders and neo4j-examples/graphgists.
 
-[s53C paragraph above]
 
 Helper s53D's paragraph, written blind for the fifty-third split (domain: culture, books, music, film, television,
 games, art, museums, history, mythology and religion; begun at 12:01:55 UTC on 6 December 2026, deadline 13:40).
@@ -10824,7 +10821,6 @@ Digital-History-Bielefeld/WORCK-Training-School-2, sumsjp/jmanaga, JJeCho/MTGEnc
 Shannon-Schlueter/GraphDragonLance, kuczera/Briefeingangsregister, bmckinney/jazz-graph, the friends_info.csv sitcom
 loader and the Media Arts Database and MyAnimeList manga importers.
 
-[s53D paragraph above]
 
 Helper s53E's paragraph, written blind for the fifty-third split (domain searched: people, organisations, sports and
 politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 12:01 UTC on 6 December 2026,
@@ -10884,7 +10880,6 @@ isnok/neo4j-hackathon, the Spanish World Cup LOAD CSV over jfjelstul/worldcup, t
 scratch file, the Fantasy Premier League loaders, the Czech UPA voting scripts, the Swiss swissparlpy and Dutch tkapi
 loaders, the HKJC horse-racing loaders, the neo4j-graph-examples icij-* dumps and the GraphGists.
 
-[s53E paragraph above]
 
 Helper s53F's paragraph, written blind for the fifty-third split (domain searched: health, medicine, food and
 agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 12:01 UTC on 6 December 2026, deadline
@@ -10953,7 +10948,29 @@ hejack0207/Agriculture_KnowledgeGraph, etalab-ia/ami-ia-chub, crux-project/CRUX,
 derekjustin/diseases_network_DB, colombelli/graph-omics, LuisDogo/SM, sitcomlab/IVE, ivarconr/play-neo4j and
 xingyve0319's SHU medical graph.
 
-[s53F paragraph above]
+The fifty-third split (declared 2026-12-06, thirty-sixth session, before any xgrag command ran on its graphs). Six
+helpers (launched at 12:01 UTC with a deadline of 13:40, the briefs of HELPERS.md; this time software and IT was
+replaced by people, organisations, sports and politics) all began at once; five reported within 26 minutes, each with a
+graph, and s53E's branch was merged as it stood at 12:53 (its last commit 12:24, its paragraph, questions and tests
+committed; no report had come): FIFTY_THIRD_POOL = aiqicha-equity, brazil-threatened-species, libreto-libraries,
+medicinal-plants, paris-2024-olympics, spb-walks, drawn by `sorted(random.Random(81).sample(sorted(FIFTY_THIRD_POOL),
+5))` = brazil-threatened-species, libreto-libraries, medicinal-plants, paris-2024-olympics, spb-walks: **frozen** (14
+questions each); aiqicha-equity (76 nodes, 2 labels, Chinese) is **tune**. Declared as the helpers report them:
+brazil-threatened-species's questions are in Portuguese, libreto-libraries's in German, spb-walks's in Russian;
+spb-walks's intersections have no names, only OpenStreetMap ids; libreto-libraries's data is the one s39D left out
+(its index named only aramaki-san/import); medicinal-plants's text reads like compiled prose of an unstated source.
+
+[s54A paragraph above]
+
+[s54B paragraph above]
+
+[s54C paragraph above]
+
+[s54D paragraph above]
+
+[s54E paragraph above]
+
+[s54F paragraph above]
 """
 
 from __future__ import annotations
@@ -11120,6 +11137,9 @@ FIFTY_FIRST_SEED = 79
 FIFTY_SECOND_POOL = ("brazil-basin-geology", "cis-controls", "drug-brands", "kollatz-prints", "singapore-boards",
                      "sri-lanka-travel")
 FIFTY_SECOND_SEED = 80
+FIFTY_THIRD_POOL = ("aiqicha-equity", "brazil-threatened-species", "libreto-libraries", "medicinal-plants",
+                    "paris-2024-olympics", "spb-walks")
+FIFTY_THIRD_SEED = 81
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -21121,7 +21141,7 @@ def write_spb_walks(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_IN_TRANSACTIONS.sub("}", statement) for statement in kept) + ";\n", rows_of)
 
 
-# [s53A source and writer above]
+# [s54A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -21992,7 +22012,7 @@ def write_aiqicha_equity(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s53B source and writer above]
+# [s54B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -23012,7 +23032,7 @@ def write_brazil_threatened_species(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s53C source and writer above]
+# [s54C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -23841,7 +23861,7 @@ def write_libreto_libraries(store: Any, mirror: Path) -> None:
                     read_only=False)
 
 
-# [s53D source and writer above]
+# [s54D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -24598,7 +24618,7 @@ def write_paris_olympics(store: Any, mirror: Path) -> None:
         _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
-# [s53E source and writer above]
+# [s54E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -25501,7 +25521,7 @@ def write_medicinal_plants(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{MED_PLANTS}: its loader logged errors: {'; '.join(unexpected[:3])}")
 
 
-# [s53F source and writer above]
+# [s54F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -26442,7 +26462,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "from citywalls.ru with their descriptions, each near its closest intersection, "
                                  "and eight walking routes through them with their length and duration",
           writer=write_spb_walks, source=SPB_WALKS),
-    # [s53A Graph above]
+    # [s54A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -26519,13 +26539,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "government organisations and legal institutions, each with its board page, "
                                         "and the people who serve on them",
           writer=write_singapore_boards, source=SG_BOARDS),
-    Graph("aiqicha-equity", "frozen", "An enterprise equity graph crawled from aiqicha.com (Baidu's company "
+    Graph("aiqicha-equity", "tune", "An enterprise equity graph crawled from aiqicha.com (Baidu's company "
                                        "register) in 2023, in Chinese: Chinese companies (tea and catering chains, "
                                        "dairies, shops) with their register status, the people who are their legal "
                                        "representatives, managers and investors (with the per cent each holds) and "
                                        "the companies that hold shares in other companies",
           writer=write_aiqicha_equity, source=AIQICHA),
-    # [s53B Graph above]
+    # [s54B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -26596,7 +26616,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                     "include it, with their cycle, status, dates, places and "
                                                     "ordinances (a 2025 course project's graph)",
           writer=write_brazil_threatened_species, source=PAN_SPECIES),
-    # [s53C Graph above]
+    # [s54C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -26657,7 +26677,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
           "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
           writer=write_libreto_libraries, source=LIBRETO),
-    # [s53D Graph above]
+    # [s54D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -26715,7 +26735,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "per stage (rank, result) and the medals athletes won (a NoSQL course's "
                                            "reference project over Kaggle's Paris 2024 feeds)",
           writer=write_paris_olympics, source=PARIS_OLYMPICS),
-    # [s53E Graph above]
+    # [s54E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -26765,7 +26785,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
           "grows in, its compounds, therapeutic effects, preparations and side effects",
           writer=write_medicinal_plants, source=MED_PLANTS),
-    # [s53F Graph above]
+    # [s54F Graph above]
 ]}
 
 

@@ -255,6 +255,10 @@ SPLITS = [
     ("fifty_second", 80, "spent",
      ["brazil-basin-geology", "cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"],
      ["cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"]),
+    ("fifty_third", 81, "frozen",
+     ["aiqicha-equity", "brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics",
+      "spb-walks"],
+     ["brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics", "spb-walks"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8431,7 +8435,7 @@ def test_spb_walks_is_pinned_and_frozen() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SPB_WALKS_COMMIT)
 
 
-# [s53A tests above]
+# [s54A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -9758,13 +9762,13 @@ def test_aiqicha_equity_refuses_a_changed_script(tmp_path: Path, monkeypatch: py
         corpus.write_aiqicha_equity(Recorder(), _aiqicha_mirror(tmp_path / "b", monkeypatch, fewer))
 
 
-def test_aiqicha_equity_is_frozen_and_read_at_its_pinned_commit() -> None:
+def test_aiqicha_equity_is_a_tune_graph_read_at_its_pinned_commit() -> None:
     assert corpus.graph("aiqicha-equity").source == corpus.AIQICHA
-    assert corpus.graph("aiqicha-equity").split == "frozen"
+    assert corpus.graph("aiqicha-equity").split == "tune"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.AIQICHA_COMMIT)
 
 
-# [s53B tests above]
+# [s54B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -10915,7 +10919,7 @@ def test_brazil_threatened_species_reads_its_files_at_the_pinned_commit(tmp_path
     assert store.calls == []
 
 
-# [s53C tests above]
+# [s54C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -12046,7 +12050,7 @@ def test_libreto_libraries_is_a_frozen_graph_of_its_repository() -> None:
                                                         corpus.write_libreto_libraries)
 
 
-# [s53D tests above]
+# [s54D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -12927,7 +12931,7 @@ def test_paris_2024_olympics_reads_only_its_import_files(
     assert len(store.calls) == 2
 
 
-# [s53E tests above]
+# [s54E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -13988,4 +13992,4 @@ def test_medicinal_plants_refuses_what_its_loader_is_not_read_for(
     assert _PLANT_MERGE not in [statement for statement, _ in store.calls]
 
 
-# [s53F tests above]
+# [s54F tests above]
