@@ -184,7 +184,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v71"
+READER_VERSION = "extractive-v72"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -658,6 +658,9 @@ ROLE_WORDS = 6
 
 # What parts of a name are written between ("Account Management | Inactivity Logout", "Nonlocal Maintenance: X")
 _NAME_PARTS = re.compile(r"\s*[|:/,()\[\]]\s*|\s+-\s+")
+# ... of which one in brackets ending it tells namesakes apart by their kind ("Classy (nhóm nhạc)", the band; "Go
+# Live (album)"): a question saying that kind names no such entity by it
+_KIND_IN_BRACKETS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
 # The words of a question that ask ("how much", "which"): they abbreviate no key's initials
 _ASKING_WORDS = frozenset("how much many what which who whom whose when where why".split())
 
@@ -2943,7 +2946,9 @@ class _Reading:
             for e in (f.head,) if f.kind == "property" else (f.head, f.tail):
                 if e in self.mentioned or e in out:
                     continue
-                parts = [p for p in _NAME_PARTS.split(e) if p.strip()]
+                # (kpop-network, spent: "AOA Cream là nhóm nhỏ của nhóm nhạc nào", which band AOA Cream is a
+                # subgroup of, asks the kind "nhóm nhạc" that "Classy (nhóm nhạc)" is, and a chain through it won)
+                parts = [p for p in _NAME_PARTS.split(_KIND_IN_BRACKETS.sub("", e)) if p.strip()]
                 if len(parts) < 2:
                     continue
                 for part in parts:

@@ -114,6 +114,27 @@ def test_a_chain_through_an_entity_the_question_names_by_a_part_of_its_name_is_r
     assert _read("Which control is the Option enhancement of Account Management related to?", facts) != "Device Lock."
 
 
+def test_a_kind_in_brackets_ending_a_name_is_no_part_the_question_names_it_by() -> None:
+    # kpop-network (spent): "AOA Cream là nhóm nhỏ của nhóm nhạc nào" (which band is AOA Cream a subgroup of) asks
+    # the kind "nhóm nhạc" that "Classy (nhóm nhạc)" is; a chain through Classy to a key saying "nhóm nhỏ của"
+    # was read first
+    from xgrag.generate.extractive import _Reading
+    facts = [Fact("z", "AOA Cream", "SUBUNIT_OF", "AOA", head_type="Group", tail_type="Group"),
+             Fact("a", "AOA Cream", "MANAGED_BY", "Universal Music Japan", head_type="Group", tail_type="Company"),
+             Fact("b", "Universal Music Japan", "MANAGED_BY", "Classy (nhóm nhạc)", head_type="Company",
+                  tail_type="Group"),
+             Fact("4:c:1#nhom_nho_cua", "Classy (nhóm nhạc)", "nhom_nho_cua", "My Teenage Girl", "property", None,
+                  head_type="Group")]
+    question = "AOA Cream là nhóm nhỏ của nhóm nhạc nào?"
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
+    assert "Classy (nhóm nhạc)" not in reading._named_in_part
+    # a name whose parts before its brackets the question says is still named in part
+    named = _Reading(ExtractiveReader(ConstantEmbedder()), "Which company manages the Night Shift of AOA Cream?",
+                     [Fact("m", "AOA Cream | Night Shift (band)", "MANAGED_BY", "X", head_type="Group",
+                           tail_type="Company"), *facts])
+    assert "AOA Cream | Night Shift (band)" in named._named_in_part
+
+
 def test_a_key_named_as_the_type_of_its_holders_numbers_them() -> None:
     # doctor-who (spent): "the number of the story in which Cassandra appears" is the story's `episode` 158 (its
     # label's own word), not the story
