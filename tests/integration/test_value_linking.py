@@ -701,6 +701,27 @@ def test_a_key_said_in_german_is_stated(server: Neo4jStore) -> None:
                 if f.key == "eid"]
 
 
+def test_a_key_clipped_from_a_word_of_the_question_is_stated(server: Neo4jStore) -> None:
+    # portugal-venues (spent): "o código oficial do concelho de Alcobaça" asks a Municipality's key `cod`, clipped
+    # from "código" and "code"; a facility's `id` was stated ("code" says an id) and answered
+    wipe(server)
+    server.query("""
+        CREATE (:Municipality {cod: 1001, designation: 'Alcobaça'})<-[:LOCATED_AT]-(:Facility {id: 475,
+                name: 'CINE TEATRO DE ALCOBAÇA'})
+        """, read_only=False)
+    places = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Municipality", key="cod", name=["designation"]),
+        EntityMapping(label="Facility", key="id", name=["name"])]))
+    retriever = Retriever(places)
+    asked = retriever.retrieve("Qual é o código oficial do concelho de Alcobaça?")
+    assert {f.text for f in asked.properties.values() if f.key == "cod"} == {"1001"}
+    assert {f.text for f in retriever.retrieve("What is the official code of Alcobaça?").properties.values()
+            if f.key == "cod"} == {"1001"}
+    # not asked: no key in the context ("co" of "concelho" is no clipping: too short)
+    assert not [f for f in retriever.retrieve("Em que concelho fica o CINE TEATRO DE ALCOBAÇA?").properties.values()
+                if f.key == "cod"]
+
+
 def test_a_key_said_in_chinese_is_stated(server: Neo4jStore) -> None:
     # china-industry-chain (spent): "贵州茅台的公司全称是什么" names its key `fullname` in Chinese (全称: full name)
     wipe(server)

@@ -184,7 +184,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v72"
+READER_VERSION = "extractive-v73"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -250,6 +250,14 @@ _FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}
 # the one X ran for, not what an abbreviation says)
 _NAME_ASKED = re.compile(r"\bwhat\s+(?:does|do|did)\b.*\bstands?\s+for\b|\bfull\s+(?:name|title)\b|\bspelled\s+out\b"
                          r"|^\s*what\s+(?:is|was|are|were)\b.*\bcalled\s*\??\s*$")
+
+
+# A question asking for a kind or a type of thing, in English and as the Romance and German languages ask it ("que
+# tipo de", "qué clase de", "quel genre de", "welche Art von")
+_TYPE_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:kind|type|sort)s?\s+of\b"
+                         r"|\b(?:que|qual|quais|qué|cuál|cuáles|quale|quali|che)\s+(?:tipos?|g[eé]neros?|class[ei]s?"
+                         r"|clases?|specie)\s+d[eio]\b"
+                         r"|\bquel(?:le)?s?\s+(?:types?|genres?|sortes?)\s+de\b|\bwelche[rsnm]?\s+(?:art|typ|sorte)\b")
 
 
 def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
@@ -1623,6 +1631,7 @@ class _Reading:
         self.defines = bool(_WHAT_IS.match(plain.lower()) or requires) \
             and not self.q_stems - {stem(c) for c in self.codes} and self.kind is None
         self.asks_name = _NAME_ASKED.search(plain.lower()) is not None
+        self.type_asked = _TYPE_ASKED.search(self.question) is not None
         form = _FORM.search(plain.lower())
         self.form = None if form is None else (
             int(form.group(1)) if form.group(1).isdigit() else _NUMBER_WORDS[form.group(1)], form.group(2))
@@ -3213,6 +3222,12 @@ class _Reading:
         # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
         the_class = end_type is not None and self.asks_entity and not asks_class \
             and end.to.strip().casefold() == end_type.strip().casefold()
+        # ... and a kind or type asked is named by words, not by a bare number (a code of it): "que tipo de
+        # espetáculo acolhe X" is the Activity "cinema" X HAS, not its `roomtype` 7 (portugal-venues, spent)
+        # (... nor by a place: the Municipality X is LOCATED_AT is no kind of show)
+        the_class = the_class or (self.type_asked and (
+            _NUMBER_TEXT.fullmatch(end.to.strip()) is not None if end.value
+            else end_type is not None and bool(content_stems(key_text(end_type)) & PLACE_TYPES)))
         # (... nor, in a question that is no yes/no one, a truth value under a key that says none of its words:
         # "what is zolmitriptan indicated for" is a disease, not its `isApproved` true; open-targets-indications,
         # spent)

@@ -52,6 +52,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 # family" asks its `ID` "MP" (nist-controls, spent, answered a control of the family), as the reader reads "code"
 # ("cod": "id" in the shared synonyms).
 _ID_WORDS = frozenset(("identifier", "identifiers", "accession", "accessions", "code", "codes"))
+# The fewest letters of a key's word clipped from a word of the question ("cod" of "code", "pop" of "population")
+_CLIPPED_KEY = 3
 
 
 def _one_read_transaction(fn: _F) -> _F:
@@ -201,10 +203,13 @@ class Retriever:
                 # Movie's `movie_id`; tmdb-films, spent, answered the release date)
                 said = tuple(k for k in said if not any(same_word(k, w) for w in label_words)) or said
                 # each of the key's words is one of the question's, or ends with one ("uuid": an id); an id is said
-                # as an identifier or an accession too ("the UniProt accession of X": its `UniprotID`; t2d-net, spent)
+                # as an identifier or an accession too ("the UniProt accession of X": its `UniprotID`; t2d-net, spent);
+                # a key's word clipped from one of the question's says it ("cod": "código", "code"; portugal-venues,
+                # spent, answered a facility's id for "o código oficial do concelho de Alcobaça")
                 if key not in other_names and (not said or not all(
                         any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
-                            or (k == "id" and w in _ID_WORDS) for w in words)
+                            or (k == "id" and w in _ID_WORDS) or (len(k) >= _CLIPPED_KEY and w.startswith(k))
+                            for w in words)
                         for k in said)) and not (label_numbered and tuple(said) == ("id",)):
                     continue
                 # identifiers from the validated mapping; the ids and the key's name are parameters

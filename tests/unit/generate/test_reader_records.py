@@ -281,3 +281,16 @@ def test_a_web_address_s_path_words_say_no_noun_asked() -> None:
     # similarity put him first)
     facts = [f for f in _boards() if f.kind == "edge" or f.head == "SMRT"]
     assert _read("Which SMRT board member also sits on the board of SATS?", facts) == "Yap Kim Wah."
+
+
+def test_a_kind_asked_is_named_by_words_not_by_a_number_nor_by_a_place() -> None:
+    # portugal-venues (spent): "que tipo de espetáculo acolhe X" is the Activity "cinema" X HAS, not its `roomtype`
+    # 7 (the key says "type") nor the Municipality it is LOCATED_AT
+    hall = "AUDITÓRIO MUNICIPAL DE MESÃO FRIO"
+    facts = [Fact("4:f:1#roomtype", hall, "roomtype", "7", "property", None, head_type="Facility"),
+             Fact("5:a", hall, "LOCATED_AT", "Mesão Frio", head_type="Facility", tail_type="Municipality"),
+             Fact("5:z", hall, "HAS", "cinema", head_type="Facility", tail_type="Activity")]
+    assert _read("Que tipo de espetáculo acolhe o Auditório Municipal de Mesão Frio?", facts) == "cinema."
+    assert _read("What kind of show does the Auditório Municipal de Mesão Frio host?", facts) == "cinema."
+    # a room type asked by its key's words, with no kind asked, is still that key's number
+    assert _read("What is the room type of the Auditório Municipal de Mesão Frio?", facts) == "7."
