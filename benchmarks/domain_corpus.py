@@ -26456,7 +26456,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "police station, places to visit, restaurants, accommodation and each "
                                           "month's weather",
           writer=write_sri_lanka_travel, source=GOLK),
-    Graph("spb-walks", "frozen", "walks on St Petersburg's Aptekarsky Island (a 2025 course app's graph, in Russian): "
+    Graph("spb-walks", "spent", "walks on St Petersburg's Aptekarsky Island (a 2025 course app's graph, in Russian): "
                                  "the island's pedestrian network from OpenStreetMap (some 4,700 intersections and "
                                  "10,750 street and path segments with name, lanes and length), some 90 buildings "
                                  "from citywalls.ru with their descriptions, each near its closest intersection, "
@@ -26608,7 +26608,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "they cross, fields, basins, each unit's group, age, rocks and "
                                             "sedimentary structures, and the geological time scale",
           writer=write_brazil_basin_geology, source=PETRO_KGRAPH),
-    Graph("brazil-threatened-species", "frozen", "98 of Brazil's threatened species as ICMBio assessed them (in "
+    Graph("brazil-threatened-species", "spent", "98 of Brazil's threatened species as ICMBio assessed them (in "
                                                     "Portuguese): each species' phylum, class, order, family, genus "
                                                     "and group, its threat category with population trend and main "
                                                     "threat, the states and biomes it occurs in, the conservation "
@@ -26672,7 +26672,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Mendelssohn, Naftali Herz Wessely, Isaak Satanow...), in German: each work's authors, commentators and "
           "place of print, by the apoc.load.xml statement of a chapter of Andreas Kuczera's Graphentechnologien",
           writer=write_kollatz_prints, source=KOLLATZ),
-    Graph("libreto-libraries", "frozen", "two early modern private libraries reconstructed by the Herzog August "
+    Graph("libreto-libraries", "spent", "two early modern private libraries reconstructed by the Herzog August "
           "Bibliothek's Libreto project, Benedikt Bahnsen's (auction catalogue, Amsterdam 1670) and Leonhard "
           "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
           "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
@@ -26729,7 +26729,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "it applies to and the NIST CSF 2.0 security function it maps to (a 2025 "
                                        "compliance knowledge base's Python loader of its CSV files)",
           writer=write_cis_controls, source=CIS_CONTROLS),
-    Graph("paris-2024-olympics", "frozen", "The Paris 2024 Olympic Games: athletes (gender, height, weight, birth date "
+    Graph("paris-2024-olympics", "spent", "The Paris 2024 Olympic Games: athletes (gender, height, weight, birth date "
                                            "and place), coaches, technical officials and teams by country, the sports, "
                                            "events, venues and scheduled sessions, each athlete's and team's results "
                                            "per stage (rank, result) and the medals athletes won (a NoSQL course's "
@@ -26781,7 +26781,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "its drug class (a 2022 blog post's Python loader over its scraper's SQLite "
                                    "database)",
           writer=write_drug_brands, source=DRUG_BRANDS),
-    Graph("medicinal-plants", "frozen", "300 medicinal plants' monographs (a 2025 question-answering system's data): "
+    Graph("medicinal-plants", "spent", "300 medicinal plants' monographs (a 2025 question-answering system's data): "
           "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
           "grows in, its compounds, therapeutic effects, preparations and side effects",
           writer=write_medicinal_plants, source=MED_PLANTS),

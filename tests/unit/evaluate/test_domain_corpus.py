@@ -255,7 +255,7 @@ SPLITS = [
     ("fifty_second", 80, "spent",
      ["brazil-basin-geology", "cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"],
      ["cis-controls", "drug-brands", "kollatz-prints", "singapore-boards", "sri-lanka-travel"]),
-    ("fifty_third", 81, "frozen",
+    ("fifty_third", 81, "spent",
      ["aiqicha-equity", "brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics",
       "spb-walks"],
      ["brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics", "spb-walks"]),
@@ -8429,8 +8429,8 @@ def test_spb_walks_refuses_a_service_without_its_startup_load(tmp_path: Path, mo
     assert store.calls == []
 
 
-def test_spb_walks_is_pinned_and_frozen() -> None:
-    assert corpus.graph("spb-walks").split == "frozen"
+def test_spb_walks_is_pinned_and_spent() -> None:
+    assert corpus.graph("spb-walks").split == "spent"
     assert corpus.graph("spb-walks").repo == corpus.SPB_WALKS
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SPB_WALKS_COMMIT)
 
@@ -12044,9 +12044,9 @@ def test_libreto_libraries_refuses_a_mirror_without_its_pinned_commit(
     assert store.calls == []
 
 
-def test_libreto_libraries_is_a_frozen_graph_of_its_repository() -> None:
+def test_libreto_libraries_is_a_spent_graph_of_its_repository() -> None:
     graph = corpus.graph("libreto-libraries")
-    assert (graph.split, graph.repo, graph.writer) == ("frozen", "aramaki-san/Kursmaterial",
+    assert (graph.split, graph.repo, graph.writer) == ("spent", "aramaki-san/Kursmaterial",
                                                         corpus.write_libreto_libraries)
 
 
@@ -12914,7 +12914,7 @@ def test_paris_2024_olympics_runs_its_seed_scripts_in_order_over_its_import_file
         {"athlete_code:ID(Athlete-ID)": "1569203", "name": "DUPLANTIS Armand", "birth_place": None}]}
     assert params[2] == {"rows": [{":START_ID(Athlete-ID)": "1569203", ":END_ID(Country-ID)": "SWE",
                                    ":TYPE": "REPRESENTS"}]}
-    assert corpus.graph("paris-2024-olympics").split == "frozen"
+    assert corpus.graph("paris-2024-olympics").split == "spent"
 
 
 @pytest.mark.parametrize(("url", "refused"), [
@@ -13965,7 +13965,7 @@ def test_medicinal_plants_runs_populate_db_over_its_pinned_file_and_passes_over_
         (_PLANT_MERGE, {"sci": "Aloe barbadensis", "name": "Aloe Vera"}),
         (_PLANT_MERGE, {"sci": "Aloe ferox", "name": "Aloe Vera"}),
         ("CALL db.labels() YIELD label RETURN label", {})]
-    assert corpus.graph("medicinal-plants").split == "frozen"
+    assert corpus.graph("medicinal-plants").split == "spent"
 
 
 def test_medicinal_plants_raises_any_other_error_its_loader_logs_and_passes_over(
