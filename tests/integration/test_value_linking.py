@@ -701,6 +701,31 @@ def test_a_key_said_in_german_is_stated(server: Neo4jStore) -> None:
                 if f.key == "eid"]
 
 
+def test_a_name_stored_surname_first_links_over_a_namesake_of_one_of_its_words(server: Neo4jStore) -> None:
+    # paris-2024-olympics (spent): athletes are stored "SURNAME Given"; "Victor Wembanyama" linked the athlete named
+    # "VICTOR" whole, and a one-letter value of a record next to "Yusuf Dikec" (his event's gender "M", a country's
+    # note "P") named that record by "member" or "Paris" and dropped him
+    wipe(server)
+    server.query("""
+        CREATE (:Athlete {code: 1, name: 'WEMBANYAMA Victor', height: 222.0}),
+               (:Athlete {code: 2, name: 'VICTOR', height: 0.0}),
+               (d:Athlete {code: 3, name: 'DIKEC Yusuf'})-[:MEMBER_OF]->(:Team {code: 'SHOXAPMT----TUR02'}),
+               (d)-[:COMPETED_IN]->(:Event {name: '10m Air Pistol Men', gender: 'M'}),
+               (d)-[:REPRESENTS]->(:Country {name: 'Turkey', note: 'P'})
+        """, read_only=False)
+    games = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Athlete", key="code", name=["name"], facts=["height"]),
+        EntityMapping(label="Team", key="code", name=["code"]),
+        EntityMapping(label="Event", key="name", name=["name"], facts=["gender"]),
+        EntityMapping(label="Country", key="name", name=["name"], facts=["note"])]))
+    retriever = Retriever(games)
+    assert [le.node.name for le in retriever.link("How tall is Victor Wembanyama?")] == ["WEMBANYAMA Victor"]
+    assert [le.node.name for le in retriever.link("How tall is Victor?")] == ["VICTOR"]
+    assert "DIKEC Yusuf" in {le.node.name for le in retriever.link("Which team was Yusuf Dikec a member of?")}
+    joined = retriever.link("Which team did Yusuf Dikec join at the Paris Games?")
+    assert "DIKEC Yusuf" in {le.node.name for le in joined}
+
+
 def test_a_key_clipped_from_a_word_of_the_question_is_stated(server: Neo4jStore) -> None:
     # portugal-venues (spent): "o código oficial do concelho de Alcobaça" asks a Municipality's key `cod`, clipped
     # from "código" and "code"; a facility's `id` was stated ("code" says an id) and answered

@@ -1140,18 +1140,20 @@ def _ordinal(word: str) -> int | None:
     return int(m[1]) if m else None
 
 
-def _initials_at(q: tuple[str, ...], value: str, seen: set[int], asks: frozenset[str]) -> int | None:
+def _initials_at(q: tuple[str, ...], value: str, seen: set[int], asks: frozenset[str],
+                 names: AbstractSet[str] = frozenset()) -> int | None:
     """Where a run of the question's words begins whose initials a value in capitals is ("F": "final"; "QF": "quarter
     final"): words of four letters or more, no function word, no ordinal (a place in a series, "the fourth set"), no
-    word the mapping asks with, none already linked."""
+    word the mapping asks with, none already linked; one letter stands for no word typed as a name (`names`: "P", a
+    country's note, is no "Paris")."""
     if not re.fullmatch(rf"[A-Z]{{1,{_INITIALS_LETTERS}}}", value):
         return None
     n = len(value)
     for i in range(len(q) - n + 1):
         run = q[i:i + n]
         if all(len(w) >= 4 and w.isalpha() and w not in _STOP and w not in _FUNCTION and w not in ORDINAL_NUMBERS
-               and not content_stems(w) <= asks and w[0] == c for w, c in zip(run, value.lower(), strict=True)) \
-                and not seen & set(range(i, i + n)):
+               and not content_stems(w) <= asks and w[0] == c and not (n == 1 and w in names)
+               for w, c in zip(run, value.lower(), strict=True)) and not seen & set(range(i, i + n)):
             return i
     return None
 
@@ -1185,6 +1187,8 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
     # order do the Wassents belong to": not the one neighbour of Wassents whose level is "order"; soil-taxonomy,
     # spent, linked the order and dropped Wassents)
     seen |= asked_phrase(q)
+    # the words typed capitalised past the first: names, which no one-letter code abbreviates
+    typed_names = {w.lower() for w in re.findall(r"(?<=\s)[A-Z][a-z]+", question)}
     # how many records next to each entity hold each value: one alone, and the value names it there
     beside: dict[tuple[str, str, str], int] = {}
     for record, values in records:
@@ -1206,7 +1210,7 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
                 spans.append((at, at + len(v), _names_something(v, asks)
                               and (prop not in kinds or alone(record, prop, value))))
                 continue
-            at = _initials_at(q, value, seen, asks)
+            at = _initials_at(q, value, seen, asks, typed_names)
             if at is not None:
                 spans.append((at, at + len(value), alone(record, prop, value)))
                 continue
@@ -2100,7 +2104,18 @@ class Linker:
             LinkedEntity(node, "initials", 0.9, typed) for node, typed in memory.initials(question, set(excluded))
             if node.id not in {le.node.id for le in whole} and not content_stems(typed) & asks]
         # a name said in another order ("steamed oysters": "Oysters: Steamed"), among the word search's candidates
-        whole += select_reordered(question, list(candidates.values()), covered, {le.node.id for le in whole})
+        reordered = select_reordered(question, list(candidates.values()), covered, {le.node.id for le in whole})
+        # ... also over the words of a shorter name linked whole, which it then replaces: "Victor Wembanyama" is
+        # the athlete "WEMBANYAMA Victor", not the one named "VICTOR" (paris-2024-olympics, spent, answered his
+        # height)
+        for le in select_reordered(question, list(candidates.values()), (),
+                                   {le.node.id for le in (*whole, *reordered)}):
+            words = set(key_tokens(le.mention))
+            inside = [w for w in whole if set(key_tokens(w.mention)) < words]
+            if inside:
+                whole = [w for w in whole if w not in inside]
+                reordered.append(le)
+        whole += reordered
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
             whole += self._by_cited_code(question, whole, excluded)
@@ -2327,25 +2342,30 @@ class Linker:
                    excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:
         records: list[tuple[str, Sequence[tuple[str, str]]]] = []
         via: dict[str, set[str]] = {}
+        ties: set[str] = set()
         sorting: set[str] = set()
         for m in self.store.schema.entity_mappings():
-            if not m.facts:
-                continue
+            # (a label without facts is read too, for the ties it is reached by)
             # identifiers from the validated mapping; the values are parameters
             rows = self.store.query(
                 f"MATCH (s)-[r]-(n:{quote(m.label)}) WHERE elementId(s) IN $seeds AND NOT type(r) IN $skip "
                 "AND NOT elementId(n) IN $seeds AND NOT elementId(n) IN $excluded "
-                "WITH n, collect(DISTINCT elementId(s)) AS via LIMIT $limit "
-                "RETURN elementId(n) AS id, via, [k IN $facts WHERE (n[k] IS :: STRING AND size(n[k]) <= $longest) "
+                "WITH n, collect(DISTINCT elementId(s)) AS via, collect(DISTINCT type(r)) AS types LIMIT $limit "
+                "RETURN elementId(n) AS id, via, types, "
+                "[k IN $facts WHERE (n[k] IS :: STRING AND size(n[k]) <= $longest) "
                 "OR n[k] IS :: INTEGER | [k, toString(n[k])]] AS values",
                 {"seeds": seeds, "skip": list(self.store.schema.non_semantic_types), "excluded": excluded,
                  "limit": MAX_HELD_NEIGHBOURS, "facts": list(m.facts), "longest": _MAX_HELD_TEXT})
+            ties |= {str(t) for r in rows for t in r["types"]}
             rows = [r for r in rows if r["values"]]
             records += [(str(r["id"]), [(str(k), str(v)) for k, v in r["values"]]) for r in rows]
             via.update((str(r["id"]), {str(s) for s in r["via"]}) for r in rows)
             if rows:
                 sorting |= self._sorting(m.label, list(m.facts))
-        chosen = dict(select_held(question, records, said, asks, sorting, via))
+        # (a word of the relationships a record is reached by says that tie, no value of the record: "which team was
+        # Yusuf Dikec a member of" does not name his event of gender "M" by "member"; paris-2024-olympics, spent)
+        said_by_ties = frozenset(st for t in ties for st in content_stems(key_text(t)))
+        chosen = dict(select_held(question, records, said, asks | said_by_ties, sorting, via))
         if not chosen:
             return [], set()
         held = [LinkedEntity(node, "held", 1.0, chosen[node.id]) for node in (

@@ -1016,6 +1016,12 @@ INTERROGATIVES = tuple(sorted({
     "tahun berapa": "which year", "apa": "what", "yang mana": "which", "mana": "which",
     # (its yes/no particle opens a question as "is" does: "Apakah Pasal 26 ... masih berlaku?", is it still in force)
     "apakah": "is",
+    # Russian, each form of "which" as its noun's case asks ("в каком маршруте": in which route)
+    **dict.fromkeys("какой какая какое какие какого какому каком какую каким какими каких".split(), "which"),
+    **dict.fromkeys("каков какова каково каковы".split(), "what is"),
+    "кто": "who", "кем": "by whom", "кому": "whom", "где": "where", "куда": "where", "откуда": "where",
+    "когда": "when", "сколько": "how many", "что": "what", "чей": "whose", "чья": "whose", "чьё": "whose",
+    "чьи": "whose", "как": "how", "в каком году": "in which year", "какого числа": "which date",
 }.items(), key=lambda ge: (-len(ge[0]), ge[0])))
 _INTERROGATIVE = re.compile(r"(?i)(?<!\w)(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")(?!\w)")
 _ENGLISH = {g: e for g, e in INTERROGATIVES}
@@ -1739,13 +1745,67 @@ _PORTUGUESE_PAIRS = frozenset(("em que", "a que", "de que", "que tipo", "com que
 _NORDIC_DISTINCT = _NORDIC_ONLY - frozenset("den de en er".split())  # German's and English's too
 
 
+# Russian words of what graphs hold, by their stem as `_listed` reads it without a case ending (`_ENDINGS`), with
+# their English: a graph whose keys and relations are English is asked in Russian ("Какова длина маршрута X": its
+# `route_length`; spb-walks, spent, answered every question with a coordinate or a timestamp)
+RUSSIAN_WORDS = {k: tuple(v.split()) for k, v in {
+    # people and roles
+    "человек": "person people", "люд": "people", "автор": "author creator writer", "создател": "creator author",
+    "пользовател": "user", "владелец": "owner", "владельц": "owner", "участник": "participant member",
+    "член": "member", "игрок": "player", "тренер": "coach", "команд": "team", "сотрудник": "employee staff",
+    "директор": "director", "руководител": "head manager", "президент": "president", "основател": "founder",
+    "писател": "writer author", "режиссер": "director", "актер": "actor", "актрис": "actress actor",
+    "певец": "singer artist", "певиц": "singer artist", "исполнител": "artist performer", "жен": "wife spouse",
+    "муж": "husband spouse", "отец": "father", "отц": "father", "мат": "mother", "сын": "son", "доч": "daughter",
+    "брат": "brother sibling", "сестр": "sister sibling", "друг": "friend", "компани": "company",
+    "организаци": "organization", "фирм": "firm company", "университет": "university", "вуз": "university",
+    "школ": "school", "клуб": "club",
+    # doing
+    "созда": "created create creator", "создан": "created create", "создал": "created create creator",
+    "написа": "wrote written author", "написал": "wrote written author", "основа": "founded", "основан": "founded",
+    "построен": "built", "постро": "built", "открыт": "opened", "родил": "born birth", "умер": "died death",
+    "входит": "include includes part", "вход": "include includes part", "включен": "include included",
+    "включа": "include includes", "содерж": "contains include", "ведет": "leads route",
+    "начина": "starts start begins", "заканчива": "ends end", "принадлеж": "belongs owner",
+    "находит": "located location", "располож": "located location",
+    "описан": "described description", "опис": "description described", "занима": "takes", "сходит": "meet",
+    "играет": "plays", "игра": "played plays", "работа": "works worked", "жив": "lives lived",
+    # things and places
+    "маршрут": "route", "прогулк": "walk route", "путь": "path route way", "пут": "path route way",
+    "дорог": "road", "улиц": "street streets", "перекресток": "intersection crossing junction",
+    "перекрестк": "intersection crossing junction", "здани": "building", "дом": "house building",
+    "строени": "building", "объект": "object place point", "мест": "place location", "точк": "point",
+    "достопримечательност": "sight attraction point interest", "город": "city", "стран": "country",
+    "район": "district area", "регион": "region", "област": "region", "остров": "island", "рек": "river",
+    "парк": "park", "станци": "station", "адрес": "address", "набережн": "embankment",
+    "книг": "book", "фильм": "film movie", "песн": "song", "альбом": "album", "жанр": "genre", "товар": "product",
+    "заказ": "order", "продукт": "product",
+    # times
+    "дат": "date", "год": "year", "лет": "years year", "месяц": "month", "день": "day",
+    "врем": "time", "минут": "minutes minute duration", "час": "hours hour duration",
+    "продолжительност": "duration length", "длительност": "duration", "начал": "start beginning",
+    "конец": "end", "конц": "end",
+    # numbers and names
+    "номер": "number id", "порядков": "order ordinal", "порядок": "order", "количеств": "count number",
+    "числ": "number count", "длин": "length", "расстояни": "distance", "высот": "height", "ширин": "width",
+    "площад": "area", "цен": "price", "стоимост": "cost price", "возраст": "age", "назва": "name title",
+    "названи": "name title", "имя": "name", "имен": "name", "фамили": "surname", "тип": "type", "вид": "type kind",
+    "категори": "category", "рейтинг": "rating", "оценк": "rating score", "описани": "description",
+    "почт": "email mail", "телефон": "phone", "координат": "coordinates location", "широт": "latitude",
+    "долгот": "longitude",
+}.items()}
+
+
 def question_language(question: str) -> str | None:
-    """"korean" (Hangul letters), "german" (`reads_german`), "spanish" ("¿", or a Spanish or Portuguese question
+    """"korean" (Hangul letters), "russian" (Cyrillic letters), "german" (`reads_german`), "spanish" ("¿", or a
+    Spanish or Portuguese question
     word first),
     "nordic" (two words only Norwegian, Danish or Swedish type, `_NORDIC_ONLY`, or one of their question words
     first), else None: the languages `english_words` reads."""
     if _HANGUL.search(question):
         return "korean"
+    if _CYRILLIC.search(question):
+        return "russian"
     if reads_german(question):
         return "german"
     words = _WORDS_AS_TYPED.findall(question)
@@ -1768,11 +1828,17 @@ _ENDINGS = {
     "german": ("innen", "in", "en", "es", "er", "e", "s", "n"),
     "nordic": ("ene", "ane", "erne", "arna", "orna", "na", "en", "et", "er", "ar", "or", "a", "e", "n"),
     "spanish": ("es", "s"),
+    # Russian's case endings of nouns and adjectives, and its verbs' past and reflexive ones ("создан", "входит")
+    "russian": ("ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "ах", "ях", "ов", "ев", "ей", "ой", "ом", "ем",
+                "ам", "ям", "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие", "ый", "ий", "ых", "их", "ым", "им", "ся",
+                "ит", "ет", "ал", "ла", "ло", "ли", "на", "но", "ны", "а", "я", "у", "ю", "е", "ы", "и", "о", "ь"),
 }
 # (a Spanish question is read through the schema words of other languages, written without accents: a graph whose
 # keys are English is asked in Spanish as much as a Spanish graph in English, "¿Qué puntuación de intercambio tiene
 # X?" asks its `exchange_score`; erasmus-leon, spent, answered the university's city)
-_WORD_LISTS = {"german": GERMAN_WORDS, "nordic": NORDIC_WORDS, "korean": KOREAN_WORDS, "spanish": SCHEMA_WORDS}
+_WORD_LISTS = {"german": GERMAN_WORDS, "nordic": NORDIC_WORDS, "korean": KOREAN_WORDS, "spanish": SCHEMA_WORDS,
+               "russian": RUSSIAN_WORDS}
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 # the last part of a compound, at least this many letters: German and the Nordic languages write a compound as one
 # word that ends in its head ("literprisen": a price; "Harris-Nummer": a number)
 _HEAD_LETTERS = 4
@@ -1802,11 +1868,13 @@ def _listed(word: str, language: str) -> tuple[str, ...] | None:
         return None
     if language == "spanish":
         word = fold_marks(word)
+    if language == "russian":
+        word = word.replace("ё", "е")
     forms = [word] + [word[:-len(e)] for e in _ENDINGS[language] if word.endswith(e) and len(word) - len(e) >= 3]
     for form in forms:
         if form in words:
             return words[form]
-    if language == "spanish":  # Spanish joins a compound's words with "de", never in one word
+    if language in ("spanish", "russian"):  # Spanish joins a compound's words with "de", Russian by cases, never in one
         return None
     for form in forms:
         for i in range(3, len(form) - _HEAD_LETTERS + 1):

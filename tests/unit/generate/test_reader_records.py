@@ -294,3 +294,21 @@ def test_a_kind_asked_is_named_by_words_not_by_a_number_nor_by_a_place() -> None
     assert _read("What kind of show does the Auditório Municipal de Mesão Frio host?", facts) == "cinema."
     # a room type asked by its key's words, with no kind asked, is still that key's number
     assert _read("What is the room type of the Auditório Municipal de Mesão Frio?", facts) == "7."
+
+
+def test_a_russian_question_asks_the_english_keys_and_relations_its_words_say() -> None:
+    # spb-walks (spent): each answer was the route's creation time or a building's coordinates
+    route, house = "Вдоль Карповки", "Особняк А. Н. Резвой"
+
+    def key(k: str, v: str) -> Fact:
+        return Fact(f"4:r:1#{k}", route, k, v, "property", None, head_type="Route")
+
+    facts = [key("route_created_at", "2025-01-25T08:34:53.123Z"), key("route_length", "1092.79"),
+             key("route_duration", "91.89"), key("route_description", "Прогулка по Аптекарскому острову"),
+             Fact("4:p:1#poi_location", house, "poi_location", "30.3044, 59.9716", "property", None,
+                  head_type="PointOfInterest"),
+             Fact("5:z", route, "INCLUDE", house, head_type="Route", tail_type="PointOfInterest")]
+    assert _read("Какова длина маршрута Вдоль Карповки?", facts) == "1092.79."
+    assert _read("Сколько минут занимает маршрут Вдоль Карповки?", facts) == "91.89."
+    assert _read("Как описан маршрут Вдоль Карповки?", facts) == "Прогулка по Аптекарскому острову."
+    assert _read("В какой маршрут входит Особняк А. Н. Резвой?", facts) == "Вдоль Карповки."

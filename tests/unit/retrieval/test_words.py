@@ -713,3 +713,24 @@ def test_a_word_of_three_letters_with_a_vowel_is_no_slip() -> None:
     # singapore-boards (spent): "which board does X sit on" read "sit" as a slip from the label `sti`
     assert misspelt("sit", {"sti"}) is None and stem("sti") not in stated_stems("does X sit on", {"sti"})
     assert misspelt("gdp", {"gpd"}) == "gpd"  # initials typed in another order still are
+
+
+def test_a_russian_question_is_read_with_its_words_in_english() -> None:
+    # spb-walks (spent): a Russian question over English keys and relations was read as no word of the graph, and
+    # every answer was the linked entity's nearest key
+    from xgrag.retrieval.words import english_of
+    question = "Какова длина маршрута Вдоль Карповки?"
+    assert question_language(question) == "russian"
+    read = english_words(english_interrogatives(question), "russian", ["Вдоль Карповки"]).split()
+    assert read[:2] == ["what", "is"] and "length" in read and "route" in read
+    # the name the question says is left as typed (no "river" for a name's word)
+    assert english_words("Где находится Аптекарский остров?", "russian", ["Аптекарский остров"]).endswith(
+        "Аптекарский остров?")
+    # a noun read through its case endings, "ё" as "е"; an adjective's too
+    assert english_of("маршруте", "russian") == ("route",)
+    assert english_of("включён", "russian") == ("include", "included")
+    assert english_of("порядковый", "russian") == ("order", "ordinal")
+    assert english_of("стол", "russian") == ()
+    # each form of "which" reads as "which", before the noun it asks for
+    assert english_interrogatives("В каком маршруте есть X?") == "В which маршруте есть X?"
+    assert question_language("Where is Moscow?") is None
