@@ -184,7 +184,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v74"
+READER_VERSION = "extractive-v75"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -2295,7 +2295,7 @@ class _Reading:
         related = self._related_as_asked()
         if related is not None:
             return related
-        chosen_one = self._alternative_asked() or self._offered_entity()
+        chosen_one = self._alternative_asked() or self._offered_entity() or self._named_by_other_name()
         if chosen_one is not None:
             return chosen_one
         # never an answer the question typed itself (the code it named the entity by)
@@ -2536,6 +2536,22 @@ class _Reading:
             return None
         f = facts[0]
         return _sentence(f.head if at[f.head] > at[f.tail] else f.tail), [f.id]
+
+    def _named_by_other_name(self) -> tuple[str, list[str]] | None:
+        """"Which plant is also known as Indian saffron" asks for the entity the question names by another of its
+        names: where the one entity named was linked by a name not its own (through a naming relationship, its node
+        "indian saffron" ALSO_KNOWN_AS of Turmeric), that fact states it, and the noun asked is the entity's type,
+        the entity itself, from that fact (medicinal-plants, spent, answered "indian saffron", which the question
+        typed). None otherwise."""
+        if len(self.mentioned) != 1 or self.wh_noun is None or self.yes_no:
+            return None
+        (named,) = self.mentioned
+        typed = key_tokens(self.mention_of.get(named, ""))
+        if not typed or typed == key_tokens(named) or self.wh_noun not in self._type_stems(named):
+            return None
+        facts = sorted((f for f in self.facts if f.kind == "edge" and f.head != f.tail and named in (f.head, f.tail)
+                        and key_tokens(f.tail if f.head == named else f.head) == typed), key=lambda f: f.id)
+        return (_sentence(named), [facts[0].id]) if facts else None
 
     def _alternative_asked(self) -> tuple[str, list[str]] | None:
         """A question that offers two entities to choose from ("X是省级部门还是市级部门", "is X a provincial or a

@@ -312,3 +312,16 @@ def test_a_russian_question_asks_the_english_keys_and_relations_its_words_say() 
     assert _read("Сколько минут занимает маршрут Вдоль Карповки?", facts) == "91.89."
     assert _read("Как описан маршрут Вдоль Карповки?", facts) == "Прогулка по Аптекарскому острову."
     assert _read("В какой маршрут входит Особняк А. Н. Резвой?", facts) == "Вдоль Карповки."
+
+
+def test_the_entity_a_question_names_by_another_of_its_names_is_what_it_asks_for() -> None:
+    # medicinal-plants (spent): "which medicinal plant is also known as Indian saffron" was answered "indian saffron",
+    # the name node the question typed, which names Turmeric
+    def also(i: str, name: str) -> Fact:
+        return Fact(f"5:{i}", "Turmeric", "ALSO_KNOWN_AS", name, head_type="Plant", tail_type="CommonName")
+
+    facts = [also("a", "haldi"), also("b", "curcuma"), also("z", "indian saffron"),
+             Fact("5:c", "Turmeric", "GROWS_IN", "south asia", head_type="Plant", tail_type="Region")]
+    assert _read("Which medicinal plant is also known as Indian saffron?", facts) == "Turmeric."
+    # where the noun asked is no type of the entity, read as before: one of its other names
+    assert _read("Which region does the plant known as Indian saffron grow in?", facts) == "south asia."
