@@ -149,6 +149,7 @@ from xgrag.retrieval.words import (
     WEAK,
     answer_kind,
     cjk_word_opening,
+    clipped_from,
     cognate,
     cognate_stems,
     complete_names,
@@ -828,9 +829,8 @@ CLIPPED_LETTERS = 6
 
 
 def _clipped_from(word: str, whole: str) -> bool:
-    """Whether a stem is another (`whole`) or clipped from it as people clip words: "telecom" from
-    "telecommunication", "pharma" from "pharmaceutical"; never fewer than CLIPPED_LETTERS letters."""
-    return word == whole or (len(word) >= CLIPPED_LETTERS and len(whole) > len(word) and whole.startswith(word))
+    """`clipped_from` at CLIPPED_LETTERS: "telecom" from "telecommunication", "pharma" from "pharmaceutical"."""
+    return clipped_from(word, whole, CLIPPED_LETTERS)
 
 
 def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> str:

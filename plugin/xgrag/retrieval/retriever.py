@@ -32,6 +32,7 @@ from xgrag.retrieval.words import (
     CJK_LETTER,
     NUMBER_WORDS,
     WEAK,
+    clipped_from,
     content_stems,
     english_chinese,
     english_words,
@@ -208,7 +209,7 @@ class Retriever:
                 # spent, answered a facility's id for "o código oficial do concelho de Alcobaça")
                 if key not in other_names and (not said or not all(
                         any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
-                            or (k == "id" and w in _ID_WORDS) or (len(k) >= _CLIPPED_KEY and w.startswith(k))
+                            or (k == "id" and w in _ID_WORDS) or clipped_from(k, w, _CLIPPED_KEY)
                             for w in words)
                         for k in said)) and not (label_numbered and tuple(said) == ("id",)):
                     continue

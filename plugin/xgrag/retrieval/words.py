@@ -1796,6 +1796,13 @@ RUSSIAN_WORDS = {k: tuple(v.split()) for k, v in {
 }.items()}
 
 
+def clipped_from(word: str, whole: str, least: int) -> bool:
+    """Whether `word` is `whole` or clipped from it as people clip words, at least `least` letters long: "telecom"
+    of "telecommunication", a key's "cod" of "código" (the reader asks 6 letters of a question's word, retrieval 3 of
+    a key's)."""
+    return word == whole or (len(word) >= least and len(whole) > len(word) and whole.startswith(word))
+
+
 def question_language(question: str) -> str | None:
     """"korean" (Hangul letters), "russian" (Cyrillic letters), "german" (`reads_german`), "spanish" ("¿", or a
     Spanish or Portuguese question
