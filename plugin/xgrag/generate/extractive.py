@@ -185,7 +185,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v75"
+READER_VERSION = "extractive-v76"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -794,6 +794,22 @@ def _names_key(key: str) -> bool:
 _SHORT_FORM_ASKED = re.compile(r"\b(?:abbreviat\w*|acronyms?|initials|short\s+(?:name|form))\b", re.IGNORECASE)
 
 
+def _titles_key(key: str) -> bool:
+    """Whether a property key holds a title of its entity: one ending in "title" ("originalTitle"), or a title
+    under a qualifier of its form ("titleNormalized": libreto-libraries, spent, where a book is displayed as its
+    catalogue entry "R. Gocleni Experimentbuch. 1642." and the question types its normalised title
+    "Experiment-Buch")."""
+    if key.replace(" ", "").lower().endswith("title"):
+        return True
+    words = key_text(key).lower().split()
+    return len(words) > 1 and "title" in (words[0], words[-1]) \
+        and all(w == "title" or w in _TITLE_QUALIFIERS for w in words)
+
+
+_TITLE_QUALIFIERS = frozenset("normalized normalised normal clean cleaned standard standardized standardised std "
+                              "display sort sorted full short original official alt alternative main common".split())
+
+
 def _spelt_out(other: str, name: str) -> bool:
     """Whether another name of an entity spells out what its name abbreviates: words, longer than the name ("Develop
     Sales Proposal" of "DSP 1.1.9.2"). A question naming an entity so names it as people call it, not by a code, and
@@ -954,7 +970,12 @@ class _Reading:
         def a_name_word(w: str) -> bool:
             return bool(key_tokens(w)) and set(key_tokens(w)) <= name_words
         question = detach_particles(question, a_name_word)
-        # ... and a name typed as words the graph writes as one ("Krumme Lanke": "KrummeLanke"), as linking reads it
+        # ... and a name typed as words the graph writes as one ("Krumme Lanke": "KrummeLanke"), as linking reads it;
+        # not where another name an entity holds, a title or a name under a key, says them apart: "Experiment-Buch"
+        # is R. Gocleni Experimentbuch. 1642.'s `titleNormalized` (libreto-libraries, spent, read "ExperimentBuch"
+        # and mentioned nothing)
+        name_words |= {t for f in facts if f.kind == "property" and f.via is None
+                       and (_titles_key(f.relation) or _names_key(f.relation)) for t in key_tokens(f.tail)}
         question = join_typed_names(question, a_name_word)
         # a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
         self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
@@ -1022,8 +1043,7 @@ class _Reading:
         # Amazon" its title; met-fashion, spent), not one several share ("Evening dress")
         titles: dict[str, set[str]] = {}
         for f in facts:
-            if f.kind == "property" and f.via is None and f.relation.replace(" ", "").lower().endswith("title") \
-                    and f.tail != f.head:
+            if f.kind == "property" and f.via is None and _titles_key(f.relation) and f.tail != f.head:
                 titles.setdefault(f.tail, set()).add(f.head)
         other_names.update({t: next(iter(h)) for t, h in titles.items() if len(h) == 1 and t not in other_names})
         # (not a name that is another entity's own in the context: the holder copies the name of what it refers to,
@@ -2611,6 +2631,18 @@ class _Reading:
                 fan.setdefault((f.tail, f.relation, False), set()).add(f.head)
         return fan
 
+    def _sole_tie(self, step: _Step) -> bool:
+        """A relationship property's step read from the relationship's start, which has no other relationship of that
+        type in the context, whose key states a word of the question that the relationship's own type does not (a
+        species' `ameaca` on its one CLASSIFICADA_COMO: the key alone says "ameaça"). Not from its end (an order
+        line's unit price is Chai's price in no order), nor where the relationship says the question's word itself
+        ("diubah oleh pasal apa": the article AMENDED BY reaches, not the tie's `amendment number`)."""
+        via = step.fact.via
+        if via is None or step.at != step.fact.head or not step.relation_words \
+                or content_stems(key_text(via[0])) & self.q_stems:
+            return False
+        return len(self._fan.get((step.at, via[0], True), ())) == 1
+
     @functools.cached_property
     def _tied(self) -> dict[str, set[str]]:
         """By entity, the entities a relationship of the context ties it to (either end)."""
@@ -2910,7 +2942,18 @@ class _Reading:
         if self.wh_noun is None or not typ or CJK_LETTER.search(typ):
             return False
         words = key_tokens(key_text(typ))
+        # (Spanish and Portuguese say the head first: a type named in the question's own words, "CategoriaAmeaca" of
+        # "em que categoria de ameaça", is a Categoria; brazil-threatened-species, spent, answered the `ameaca` of
+        # the classification, read as asking the "ameaça" the category only qualified. A type named in English
+        # words, "ThreatCategory" of "qué categoría", is read head last as before.)
+        if self.language == "spanish" and len(words) > 1 and fold(words[0]).lower() in self._typed_words:
+            words = (*words[1:], words[0])
         return len(words) > 1 and stem(words[-1]) != self.wh_noun and self.wh_noun in {stem(w) for w in words[:-1]}
+
+    @functools.cached_property
+    def _typed_words(self) -> frozenset[str]:
+        """The question's words as typed, diacritics folded, in lower case."""
+        return frozenset(re.findall(r"[^\W\d_]+", fold(self.question).lower()))
 
     def _kind_of_named(self, name: str, named: Iterable[str]) -> bool:
         """Is the entity of a type one of `named` (entities the question names) has."""
@@ -3115,7 +3158,10 @@ class _Reading:
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,
         # which otherwise wins there
-        foreign = any(s.other is not None and s.other not in self.mentioned for s in steps)
+        # (... but the property of a relationship the named entity has to one entity only, of its type, is its own:
+        # "qual é a principal ameaça a Alouatta belzebul" is the `ameaca` of its one CLASSIFICADA_COMO, not the
+        # category that relationship reaches; brazil-threatened-species, spent)
+        foreign = any(s.other is not None and s.other not in self.mentioned and not self._sole_tie(s) for s in steps)
         own = len(steps) == 1 and end.value and not foreign
         # (... but "which <noun>" asks for an entity: where neither a key nor a type says the noun, a value of the
         # named entity's own is no likelier than a relationship of it; "which prefecture is X in" is not X's

@@ -1006,6 +1006,13 @@ INTERROGATIVES = tuple(sorted({
     "dónde": "where", "donde": "where", "onde": "where", "cuándo": "when", "cuando": "when", "quando": "when",
     "quién": "who", "quien": "who", "quem": "who", "cuál": "which", "cuáles": "which", "qual": "which",
     "quais": "which", "qué": "what",
+    # (their copula after "which" is English's "is": "Qual é a principal ameaça a X" asks what "what is the main
+    # threat" asks, not for an "é"; brazil-threatened-species, spent)
+    "qual é": "what is", "quais são": "what are", "qual foi": "what was", "quais foram": "what were",
+    "cuál es": "what is", "cuáles son": "what are", "cuál fue": "what was", "cuáles fueron": "what were",
+    # (... and Portuguese's "que" after a preposition asks "which" ("em que categoria": in which category); alone
+    # it is a relative pronoun as often, "o filme que ganhou", read only where it opens the question, `_OPENING`)
+    "em que": "in which", "a que": "to which", "de que": "of which", "com que": "with which", "que": "which",
     # Dutch (not "wie", "who": German's "how", as in "Wie lautet ...")
     "hoeveel": "how many", "hoe lang": "how long", "hoe oud": "how old", "in welk jaar": "in which year",
     "welk jaar": "which year", "waar": "where", "wanneer": "when", "welke": "which", "welk": "which",
@@ -1025,6 +1032,8 @@ INTERROGATIVES = tuple(sorted({
 }.items(), key=lambda ge: (-len(ge[0]), ge[0])))
 _INTERROGATIVE = re.compile(r"(?i)(?<!\w)(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")(?!\w)")
 _ENGLISH = {g: e for g, e in INTERROGATIVES}
+# the question words read only where they open the question (Portuguese's "que": "Que espécie é contemplada pelo X")
+_OPENING = frozenset({"que"})
 
 
 def english_interrogatives(question: str) -> str:
@@ -1035,6 +1044,8 @@ def english_interrogatives(question: str) -> str:
         word = m.group(1)
         # capitalised past the question's first word, it is a name ("Where is Quando?")
         if word[0].isupper() and question[:m.start()].strip(" ¿¡«\"'"):
+            return word
+        if word.lower() in _OPENING and question[:m.start()].strip(" ¿¡«\"'"):
             return word
         return _ENGLISH[word.lower()]
     return _INTERROGATIVE.sub(english, question)
@@ -1526,6 +1537,7 @@ GERMAN_WORDS = {k: tuple(v.split()) for k, v in {
     "anzahl": "number count", "zahl": "number", "nummer": "number id", "menge": "quantity amount",
     "preis": "price", "kosten": "cost price", "betrag": "amount", "wert": "value", "summe": "sum total",
     "gewicht": "weight", "größe": "size height", "höhe": "height altitude", "länge": "length", "breite": "width",
+    "breitengrad": "latitude", "längengrad": "longitude", "laengengrad": "longitude",
     "fläche": "area", "einwohner": "population inhabitants", "bevölkerung": "population",
     "prozent": "percent", "punkte": "points", "stimmen": "votes", "ergebnis": "result score",
     "liter": "liter volume", "meter": "meters", "kilometer": "kilometers distance", "entfernung": "distance",

@@ -325,3 +325,60 @@ def test_the_entity_a_question_names_by_another_of_its_names_is_what_it_asks_for
     assert _read("Which medicinal plant is also known as Indian saffron?", facts) == "Turmeric."
     # where the noun asked is no type of the entity, read as before: one of its other names
     assert _read("Which region does the plant known as Indian saffron grow in?", facts) == "south asia."
+
+
+def test_the_property_of_a_named_entitys_one_relationship_of_a_type_is_its_own() -> None:
+    # brazil-threatened-species (spent): "qual é a principal ameaça a Alouatta belzebul" was answered with the category
+    # its one CLASSIFICADA_COMO reaches (typed CategoriaAmeaca), not that relationship's `ameaca`
+    species, other = "Alouatta belzebul", "Alopias vulpinus"
+
+    def classified(i: str, who: str, category: str, threat: str) -> list[Fact]:
+        return [Fact(f"5:{i}", who, "CLASSIFICADA_COMO", category, head_type="Especie",
+                     tail_type="CategoriaAmeaca"),
+                Fact(f"5:{i}#ameaca", who, "ameaca", threat, "property", ("CLASSIFICADA_COMO", category),
+                     head_type="Especie"),
+                Fact(f"5:{i}#uso", who, "uso", "1 - Alimentação humana", "property", ("CLASSIFICADA_COMO", category),
+                     head_type="Especie")]
+
+    facts = [*classified("a", species, "Vulnerável", "11 - Mudanças e extremos climáticos"),
+             *classified("b", other, "Criticamente em Perigo", "5 - Uso de recursos biológicos"),
+             Fact("5:c", species, "ESTA_EM", "FLONA Carajás", head_type="Especie", tail_type="AcaoConservacao")]
+    assert _read("Qual é a principal ameaça a Alouatta belzebul?", facts) == "11 - Mudanças e extremos climáticos."
+    # ... and a type named in the question's words says its head first in Portuguese: the category is asked
+    assert _read("Em que categoria de ameaça está classificada Alopias vulpinus?", facts) == "Criticamente em Perigo."
+
+
+def test_the_property_of_one_of_many_relationships_to_other_entities_is_not_the_named_entitys() -> None:
+    # (the rule above only for one relationship of its type: an order line's unit price of Chai is not Chai's)
+    def line(i: str, order: str, price: str) -> Fact:
+        return Fact(f"5:{i}#unitPrice", order, "unitPrice", price, "property", ("ORDERS", "Chai"),
+                    head_type="Order")
+
+    facts = [line("a", "Order 10248", "14.4"), line("b", "Order 10249", "18.0"),
+             Fact("4:c#unitPrice", "Chai", "unitPrice", "18.5", "property", None, head_type="Product"),
+             Fact("5:a", "Order 10248", "ORDERS", "Chai", head_type="Order", tail_type="Product"),
+             Fact("5:b", "Order 10249", "ORDERS", "Chai", head_type="Order", tail_type="Product")]
+    assert _read("What is the unit price of Chai?", facts) == "18.5."
+
+
+def test_a_work_named_by_its_normalised_title_is_the_one_asked_about() -> None:
+    # libreto-libraries (spent): a book displayed as its catalogue entry, typed by its `titleNormalized` with a hyphen
+    # ("Experiment-Buch"), was joined into "ExperimentBuch" (a word of the entry) and named nothing
+    book = "R. Gocleni Experimentbuch. 1642."
+    facts = [Fact("5:a", "Goclenius, Rudolph d.J.", "author", book, head_type="PERSON", tail_type="RECORD"),
+             Fact("5:b", book, "isReferencedBy", "Bibliothek Benedikt Bahnsen", head_type="RECORD",
+                  tail_type="OBJECT"),
+             Fact("5:c", "Amsterdam", "erscheinungsort", "Bibliothek Benedikt Bahnsen", head_type="GEOGNAME",
+                  tail_type="OBJECT"),
+             Fact("4:b#titleNormalized", book, "title normalized", "Experiment-Buch", "property", None,
+                  head_type="RECORD")]
+    assert _read("Wer hat das „Experiment-Buch“ geschrieben?", facts) == "Goclenius, Rudolph d.J."
+
+
+def test_a_latitude_asked_in_german_is_the_places_lat() -> None:
+    # libreto-libraries (spent): "auf welchem Breitengrad liegt Enkhuizen" read no word and answered a record there
+    facts = [Fact("4:e#lat", "Enkhuizen", "lat", "52.7167", "property", None, head_type="GEOGNAME"),
+             Fact("4:e#long", "Enkhuizen", "long", "5.2833", "property", None, head_type="GEOGNAME"),
+             Fact("5:d", "Enkhuizen", "bezugsort", "Nulliteyten des Nationalen Synodi. 1622.", head_type="GEOGNAME",
+                  tail_type="RECORD")]
+    assert _read("Auf welchem Breitengrad liegt Enkhuizen?", facts) == "52.7167."
