@@ -10960,6 +10960,53 @@ brazil-threatened-species's questions are in Portuguese, libreto-libraries's in 
 spb-walks's intersections have no names, only OpenStreetMap ids; libreto-libraries's data is the one s39D left out
 (its index named only aramaki-san/import); medicinal-plants's text reads like compiled prose of an unstated source.
 
+Helper s54A's paragraph, written blind for the fifty-fourth split (domain searched: geography, transport, energy and
+open government data; begun at 15:31 UTC on 6 December 2026, its deadline 16:50): no graph found that meets the rules,
+so no loader, Graph entry, questions or tests were added; no xgrag command was run on anything. Searched: the code
+corpus (LOAD CSV, CREATE and MERGE scripts, py2neo and driver loaders) in English, Spanish, Portuguese, French, German,
+Italian, Polish, Russian, Turkish, Chinese, Japanese and Korean words of the domain (stations, stops, lines, airports,
+power plants, substations, grids, dams, municipalities, provinces, communes, census, open-data catalogues); the pages
+corpus (blog posts naming repositories); exact-string searches of labels, relationship types and `file:///` names
+(Usina, Provincia, Comuna, Gemeente, Aeroporto, Wojewodztwo, Prefecture, BORDERS_WITH, FLIES_TO, OPERATED_BY,
+ESTUARY_IN_SEA, municipios, communes, gares, substations, provinces, districts, stops); and find_files on exact paths
+(import.cypher, load.cypher, init.cypher, data.cypher, create.cypher, seed.cypher, script.cypher, queries.cypher,
+graph.cypher, database.cypher, nodes.cypher, edges.cypher, relations.cypher, relationships.cypher,
+create_relationships.cypher, load_graph.cypher, create_graph.cypher, import_data.cypher, load_data.cypher,
+load_csv.cypher, insert.cypher, carga.cypher, carga_datos.cypher, import.cql, load.cql, neo4j_importer_model.json, and
+those under neo4j/, cypher/ and scripts/; import/ and neo4j/import/ stops, lines, regions, routes, airports, cities,
+flights, trains, municipios, estaciones, gares, communes and GTFS txt files; gtfs/stops.txt and data/gtfs/stops.txt),
+each repository found checked against this docstring. Considered for the first time and left out:
+RiediJohannes/wiener-linien-knowledge (fetched: Wiener Linien's 2024-25 GTFS and Vienna's Zählbezirke with their 2021
+population, loaded by LOAD CSVs in its Rust initializer, initializer/src/importer.rs; the commit that adds its data/,
+9f50280, stores every file with Git LFS, so the mirror holds only 130-byte pointers, and HEAD's tree holds no data/ at
+all); filipRadke/JakBimbowac (fetched: Poznań's ZTM trams, neo4j/import/import.cypher over the GTFS files beside it; its
+stop_times.txt is absent from the mirror, so stops would be joined only by the script's 250 m TRANSFER pairs and trips,
+known by ids, only to their routes: the network itself could not be asked about); Desnord/ProjetoFinalMC536 (Brazil's
+airports and ANAC routes: one label, aeroporto, with rota relationships); Tesnim19/relational-to-graph (commerce data,
+not this domain); edalykare/projet_neo4j_accident_data (France's 2022 road-accident files: none committed);
+himanshugarg/nyctripdata (NYC TLC trips read from S3 at run time, one LocationID label); ThaisFaria/TCCGrafosNeo4j (a
+hand-typed course graph); anontobr913/BD-Citizenlink (generated national-ID records); Dumbus-007/Neo4j-LPP (generated
+stops and walk edges, one label); divyamX700/TransitGraph (Mumbai suburban GTFS, no Neo4j); yunxi177/interview (an
+interview exercise's airports.csv and flights.csv under neo4j/import; not examined further); Techsuchti/tornado-detector
+(a PHP and SQL cities import, no Neo4j); 625536r/Rakhyan-UAS-BDG (planets and satellites, not this domain); and, their
+repositories not named by the index: a LATAM aviation pre-sales README (Aeroporto, Rota, Empresa Aerea, Municipio,
+Estado, Pais; its scripts only in a .docx), a French open-data commune graph (Commune, Departement, Region with road
+accidents, IRVE charging points, stations, schools, festivals and rents; its bornes-irve-20191220.csv found by no path),
+a Polish GIOŚ air-quality loader (Wojewodztwo, Powiat, Stacja, Pomiar; readings from the API), a Kraków GTFS stop
+loader, a Baku bus-stop graph (its stops from the AYNA API), an Italian contact-tracing generator (random people and
+visits), a Cauca municipalities and veredas seed (hand-typed ids), a deputies, provinces and legislatures loader
+(politics) and a third, smaller MONDIAL LOAD CSV script (lowercase labels over file:///csv/) beside the node and
+relationship scripts s49F found, all three still without a named repository. Seen again, in the corpus or left out
+before: emersonlaurentino/uhe, adriens/nodes23-data, POSOCO/grid_graph, monteleone-1883922/Natural_Events_DW,
+luzidl/it-novum-webinar_042022, elizarp/event-neo4j-nodebr-2024, SesameKiller113/Celavi,
+626Money-zhang/SichuanTourismQA, HassanSalamB/dst-airlines, Mahoni-Smart-City/mahoni-core,
+LegionOO47/ManagementOfGraphData, haoyuheng/guotu_KG_demo, AdrianoII/PortalTransparencia2Neo4j,
+OH-Research/pdh_data_review, Sabsten/Projet_Graphe, PravallikaChalla/GIS, IgorRozani/Public-Transport-SP-Graph-Database,
+altierispeixoto/urbs-data-processing, aymericastellanet/Neo4j_Paris_metro, neo4j-field/cuenca-upgrade-workshop,
+snu-dbs/m2bench, jenzuffer/DB_exam_projects, Salle-Arquitect/mdas_neo4j, eijiuchiyama/busca-rota, fiwka/ptmplace,
+ggszk's graphs, cloud9ight/neo4j-road-fatality-analysis, the Andalusian COVID script, the OpenFlights loaders and the
+Météo-France Synop LOAD CSV.
+
 [s54A paragraph above]
 
 [s54B paragraph above]
