@@ -22012,6 +22012,48 @@ def write_aiqicha_equity(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+# Jay Pachipala's (JayPachipala) AI_Search_neo4j of October-November 2024: a FastAPI and React app that asks a Neo4j
+# graph of New York City's spending in plain English, over a sample of Checkbook NYC's spending feed (the city's checks
+# to its vendors, fiscal years 2024-2025 mostly) and the Cypher script that loads it (no licence stated; Python, in
+# English)
+NYC_CHECKS = "JayPachipala/AI_Search_neo4j"
+# its HEAD, 7 November 2024; the script and the data as committed on 30 October 2024 (2b5b4fa, "Initial commit"),
+# unchanged since
+NYC_CHECKS_COMMIT = "9483561f6ea32caf3d40a0d231e5ccd408b6eb8d"
+# the script over the committed data; neo_data_model_all_years.cypher beside it reads a
+# spending_neo_data_2015_to_2024.csv that was never committed
+NYC_CHECKS_SCRIPT = "neo4j_react_poc/scripts/neo_data_model.cypher"
+NYC_CHECKS_FILE = "neo4j_react_poc/import/nyc_spending_feed_checks_neo_data.csv"  # in the folder Neo4j reads file:///
+NYC_CHECKS_URL = "file:///nyc_spending_feed_checks_neo_data.csv"
+NYC_CHECKS_STATEMENTS = 11  # ten uniqueness constraints, then the one LOAD CSV that writes every node and relationship
+
+
+def write_nyc_checkbook_payments(store: Any, mirror: Path) -> None:
+    """neo4j_react_poc/scripts/neo_data_model.cypher of JayPachipala/AI_Search_neo4j (a sample of Checkbook NYC's
+    spending feed: New York City's checks to its vendors; no licence stated), read at NYC_CHECKS_COMMIT and run as
+    written, statement by statement: its ten uniqueness constraints, then its one `LOAD CSV WITH HEADERS FROM
+    'file:///nyc_spending_feed_checks_neo_data.csv'`, given the rows of neo4j_react_poc/import/ of that name (any
+    other URL is refused, and a script of other than its eleven statements or other than one LOAD CSV). The graph, as
+    the script writes it: an Agency HAS_CONTRACT a Contract (MERGEd on its check's document id: contract id, purpose,
+    issue date, fiscal year and check amount, the amounts of a document's later rows added to it), which is
+    UNDER_BUDGET a BudgetCode (code and description), MANAGED_BY a Department, IN_CATEGORY an ExpenseCategory,
+    BELONGS_TO_INDUSTRY an Industry and PAID_TO a Payee (its M/WBE category and whether it is woman-owned), which
+    HAS_SUBVENDOR a SubVendor (the feed's Yes or No)."""
+    script = read_file(NYC_CHECKS, NYC_CHECKS_SCRIPT, mirror, NYC_CHECKS_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    loads = [statement for statement in statements if _LOAD_CSV.search(statement)]
+    if len(statements) != NYC_CHECKS_STATEMENTS or len(loads) != 1:
+        raise CorpusError(f"{NYC_CHECKS}: {NYC_CHECKS_SCRIPT} is not its {NYC_CHECKS_STATEMENTS} statements, one a "
+                          f"LOAD CSV ({len(loads)} LOAD CSVs among {len(statements)} statements)")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != NYC_CHECKS_URL:
+            raise CorpusError(f"{NYC_CHECKS}: {NYC_CHECKS_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(NYC_CHECKS, NYC_CHECKS_FILE, mirror, NYC_CHECKS_COMMIT), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s54B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -26545,6 +26587,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "representatives, managers and investors (with the per cent each holds) and "
                                        "the companies that hold shares in other companies",
           writer=write_aiqicha_equity, source=AIQICHA),
+    Graph("nyc-checkbook-payments", "frozen", "A sample of Checkbook NYC's spending feed (2024-2025 mostly): New "
+                                              "York City's checks to its vendors, each a contract of an agency with "
+                                              "its purpose, date, fiscal year and amount, its budget code, department, "
+                                              "expense category and industry, and the payee with its M/WBE category "
+                                              "and whether it is woman-owned",
+          writer=write_nyc_checkbook_payments, source=NYC_CHECKS),
     # [s54B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
