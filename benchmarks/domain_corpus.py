@@ -10962,6 +10962,64 @@ spb-walks's intersections have no names, only OpenStreetMap ids; libreto-librari
 
 [s54A paragraph above]
 
+Helper s54B's paragraph, written blind for the fifty-fourth split (domain searched: commerce and finance, companies,
+shops and products, banking, markets, trade and public procurement, in English, Chinese, Korean, Japanese, German,
+Spanish and Portuguese; begun at 15:36:40 UTC on 6 December 2026, its deadline 16:50). nyc-checkbook-payments:
+github.com/JayPachipala/AI_Search_neo4j (Jay Pachipala's AI Search app of October-November 2024: FastAPI, React and an
+LLM asking a Neo4j graph of New York City's spending in plain English; no licence stated; Python and JavaScript, in
+English), its neo4j_react_poc/scripts/neo_data_model.cypher run at NYC_CHECKS_COMMIT (9483561, its HEAD of 7 November
+2024; the script and the data as committed on 30 October 2024, 2b5b4fa, unchanged since) by write_nyc_checkbook_payments
+over neo4j_react_poc/import/nyc_spending_feed_checks_neo_data.csv, 178 rows of Checkbook NYC's spending feed (the city's
+checks to its vendors: 172 issued in June-October 2024, fiscal years 2024 and 2025, four earlier in 2024, one in 2016
+and one in 2021), kept in the import/ folder its `file:///` URL reads. What the loader had to change: nothing; its ten
+constraints are 5.x syntax already, and its one LOAD CSV is given that file's rows (any other URL refused, and a script
+of other than its eleven statements or other than one LOAD CSV); the comment after the fourth constraint's ';' and its
+comment lines are dropped, the inline comment in the LOAD CSV kept (Cypher reads it). Left out as the repository leaves
+it: neo_data_model_all_years.cypher beside it, which reads a spending_neo_data_2015_to_2024.csv that was never
+committed. The graph: 449 nodes in 8 labels (Contract 156: document_id, contract_id, purpose, issue_date, fiscal_year
+and check_amount; Payee 134: name, mwbe_category and woman_owned; BudgetCode 57: code and description; Department 38;
+ExpenseCategory 30; Agency 24; Industry 8; SubVendor 2) and 1,088 relationships of 7 types, none with a property
+(PAID_TO 163, HAS_CONTRACT 161, BELONGS_TO_INDUSTRY 159, UNDER_BUDGET 158, MANAGED_BY 157, IN_CATEGORY 156,
+HAS_SUBVENDOR 134); `up` took 42 s with the server's start. Quirks kept as the script writes them: a Contract is one
+check's document id, not a contract (a contract's several checks are several nodes, and a document's later rows add
+their amounts to its first row's); the ten rows whose document id is "N/A" (sub-vendor payments of six agencies: Design
+and Construction, Environmental Protection, Information Technology and Telecommunications, Sanitation, the Fire
+Department, Housing Preservation and Development) are one Contract with the first row's purpose, "Sitework/Temp Fence",
+and date, 2016-08-04, linked to all six agencies, eight payees and four industries; 112 contracts' purpose is "Not
+defined" and purposes are cut at 60 characters ("... Bronx Service Are"); the SubVendor nodes are the feed's "Yes" and
+"No"; the Woman Owned Business field's every "No" is "No " with a space (compared with 'Yes', so false); the feed's own
+placeholders are nodes (Department and ExpenseCategory "N/A", BudgetCode NA "Unknown", Industry "Unknown" and "Not
+Classified"); the PrimeVendor and MWBE_Category constraints have no nodes (the script writes neither; the M/WBE category
+is a Payee property); the check amounts repeat (12000 in 40 of the 178 rows), as the sample has them (no question asks
+one). The 14 questions (written from the data with plain Cypher through the neo4j driver): 7 edge (who was paid for the
+Health Department's SAS training, the department of the DPMU deployment support contract, the expense category of the
+Bronx Homebase homelessness prevention contract, the agency that paid for citywide interim flood protection, who the
+NYPD paid for its t-shirt and cab logo job, what the payment to Fitch Ratings was for, the industry of the Qualtrics
+DesignXM subscription), 4 node-property (Spruce Technology's M/WBE category, the issue date of the CLE Passport
+agreement's check, the contract number of the Campaign Finance Board's systems business analysis contract, the fiscal
+year of Msquare Systems' IT services payment), no relationship-property question (no relationship has a property), 3
+two-hop (the agency that paid New York Law School, the department that handled the payment to Indeed, the agency that
+paid Jazzmobile); each answer checked with Cypher to be the only one the graph holds (each contract asked about is one
+node with one neighbour of the kind asked, and each payee asked about has one check); domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+hubei-tender-awards and nigeria-oil-contracts hold public contracts and their winners, uk-party-donations and
+georgia-fec-2022 money given to parties and campaigns; nypd-arrests is the corpus's other New York City open-data
+sample; the repository appeared nowhere in this module before. Considered by s54B for the first time and left out (each
+grepped here first): riadlem/stablemap (the Fortune 500 list as a TypeScript constant; no Neo4j load seen, not examined
+further); ben-kahl/govgraph (a government-spending analysis over Postgres and Neo4j, by excerpts of its CONTEXT.md and
+docs; not examined further); four loaders whose repositories the index does not name (a CorpWatch company, filer and
+location loader, perhaps smartdatalake's, seen below; an Amazon laptop review graph whose products.csv carries
+embeddings; a company-supplier SUPPLIES_TO "showcase" script whose suppliers' energy labels look invented;
+Unicorn_Companies.csv readers, the world's unicorns beside china-unicorns and india-unicorns, the one Neo4j loader seen
+creating a single company node from a crawler's JSON, the rest left a todo); FPDS and SAM.gov contract-award collectors
+(their awards fetched from an API, nothing committed by their excerpts). Seen again, in the corpus or left out before:
+indiepopart/spring-graphql (the UK companies guide), ONSdigital/dp-hierarchy-builder (ons-hierarchies), kinau/P300,
+2020-data-integration/data-collection, labdados/tec-cid, KalberRoberto/bd_transparenciacidada,
+ormastroni/composicao-societaria, infobarbosa/neo4j, dmehrotra/department-of-defense-cypher, croftr/mps-utils,
+shawnngtq/database (Northwind), zackys/handson-neo4j, fivegrant/yhack2019,
+DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, smartdatalake's CorpWatch loader and the Korean 조달청
+payments loader.
+
 [s54B paragraph above]
 
 [s54C paragraph above]
