@@ -11009,6 +11009,64 @@ Météo-France Synop LOAD CSV.
 
 [s54A paragraph above]
 
+Helper s54B's paragraph, written blind for the fifty-fourth split (domain searched: commerce and finance, companies,
+shops and products, banking, markets, trade and public procurement, in English, Chinese, Korean, Japanese, German,
+Spanish and Portuguese; begun at 15:36:40 UTC on 6 December 2026, its deadline 16:50). nyc-checkbook-payments:
+github.com/JayPachipala/AI_Search_neo4j (Jay Pachipala's AI Search app of October-November 2024: FastAPI, React and an
+LLM asking a Neo4j graph of New York City's spending in plain English; no licence stated; Python and JavaScript, in
+English), its neo4j_react_poc/scripts/neo_data_model.cypher run at NYC_CHECKS_COMMIT (9483561, its HEAD of 7 November
+2024; the script and the data as committed on 30 October 2024, 2b5b4fa, unchanged since) by write_nyc_checkbook_payments
+over neo4j_react_poc/import/nyc_spending_feed_checks_neo_data.csv, 178 rows of Checkbook NYC's spending feed (the city's
+checks to its vendors: 172 issued in June-October 2024, fiscal years 2024 and 2025, four earlier in 2024, one in 2016
+and one in 2021), kept in the import/ folder its `file:///` URL reads. What the loader had to change: nothing; its ten
+constraints are 5.x syntax already, and its one LOAD CSV is given that file's rows (any other URL refused, and a script
+of other than its eleven statements or other than one LOAD CSV); the comment after the fourth constraint's ';' and its
+comment lines are dropped, the inline comment in the LOAD CSV kept (Cypher reads it). Left out as the repository leaves
+it: neo_data_model_all_years.cypher beside it, which reads a spending_neo_data_2015_to_2024.csv that was never
+committed. The graph: 449 nodes in 8 labels (Contract 156: document_id, contract_id, purpose, issue_date, fiscal_year
+and check_amount; Payee 134: name, mwbe_category and woman_owned; BudgetCode 57: code and description; Department 38;
+ExpenseCategory 30; Agency 24; Industry 8; SubVendor 2) and 1,088 relationships of 7 types, none with a property
+(PAID_TO 163, HAS_CONTRACT 161, BELONGS_TO_INDUSTRY 159, UNDER_BUDGET 158, MANAGED_BY 157, IN_CATEGORY 156,
+HAS_SUBVENDOR 134); `up` took 42 s with the server's start. Quirks kept as the script writes them: a Contract is one
+check's document id, not a contract (a contract's several checks are several nodes, and a document's later rows add
+their amounts to its first row's); the ten rows whose document id is "N/A" (sub-vendor payments of six agencies: Design
+and Construction, Environmental Protection, Information Technology and Telecommunications, Sanitation, the Fire
+Department, Housing Preservation and Development) are one Contract with the first row's purpose, "Sitework/Temp Fence",
+and date, 2016-08-04, linked to all six agencies, eight payees and four industries; 112 contracts' purpose is "Not
+defined" and purposes are cut at 60 characters ("... Bronx Service Are"); the SubVendor nodes are the feed's "Yes" and
+"No"; the Woman Owned Business field's every "No" is "No " with a space (compared with 'Yes', so false); the feed's own
+placeholders are nodes (Department and ExpenseCategory "N/A", BudgetCode NA "Unknown", Industry "Unknown" and "Not
+Classified"); the PrimeVendor and MWBE_Category constraints have no nodes (the script writes neither; the M/WBE category
+is a Payee property); the check amounts repeat (12000 in 40 of the 178 rows), as the sample has them (no question asks
+one). The 14 questions (written from the data with plain Cypher through the neo4j driver): 7 edge (who was paid for the
+Health Department's SAS training, the department of the DPMU deployment support contract, the expense category of the
+Bronx Homebase homelessness prevention contract, the agency that paid for citywide interim flood protection, who the
+NYPD paid for its t-shirt and cab logo job, what the payment to Fitch Ratings was for, the industry of the Qualtrics
+DesignXM subscription), 4 node-property (Spruce Technology's M/WBE category, the issue date of the CLE Passport
+agreement's check, the contract number of the Campaign Finance Board's systems business analysis contract, the fiscal
+year of Msquare Systems' IT services payment), no relationship-property question (no relationship has a property), 3
+two-hop (the agency that paid New York Law School, the department that handled the payment to Indeed, the agency that
+paid Jazzmobile); each answer checked with Cypher to be the only one the graph holds (each contract asked about is one
+node with one neighbour of the kind asked, and each payee asked about has one check); domain_gold.py check: 14
+questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps:
+hubei-tender-awards and nigeria-oil-contracts hold public contracts and their winners, uk-party-donations and
+georgia-fec-2022 money given to parties and campaigns; nypd-arrests is the corpus's other New York City open-data
+sample; the repository appeared nowhere in this module before. Considered by s54B for the first time and left out (each
+grepped here first): riadlem/stablemap (the Fortune 500 list as a TypeScript constant; no Neo4j load seen, not examined
+further); ben-kahl/govgraph (a government-spending analysis over Postgres and Neo4j, by excerpts of its CONTEXT.md and
+docs; not examined further); four loaders whose repositories the index does not name (a CorpWatch company, filer and
+location loader, perhaps smartdatalake's, seen below; an Amazon laptop review graph whose products.csv carries
+embeddings; a company-supplier SUPPLIES_TO "showcase" script whose suppliers' energy labels look invented;
+Unicorn_Companies.csv readers, the world's unicorns beside china-unicorns and india-unicorns, the one Neo4j loader seen
+creating a single company node from a crawler's JSON, the rest left a todo); FPDS and SAM.gov contract-award collectors
+(their awards fetched from an API, nothing committed by their excerpts). Seen again, in the corpus or left out before:
+indiepopart/spring-graphql (the UK companies guide), ONSdigital/dp-hierarchy-builder (ons-hierarchies), kinau/P300,
+2020-data-integration/data-collection, labdados/tec-cid, KalberRoberto/bd_transparenciacidada,
+ormastroni/composicao-societaria, infobarbosa/neo4j, dmehrotra/department-of-defense-cypher, croftr/mps-utils,
+shawnngtq/database (Northwind), zackys/handson-neo4j, fivegrant/yhack2019,
+DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, smartdatalake's CorpWatch loader and the Korean 조달청
+payments loader.
+
 [s54B paragraph above]
 
 [s54C paragraph above]
@@ -22059,6 +22117,48 @@ def write_aiqicha_equity(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+# Jay Pachipala's (JayPachipala) AI_Search_neo4j of October-November 2024: a FastAPI and React app that asks a Neo4j
+# graph of New York City's spending in plain English, over a sample of Checkbook NYC's spending feed (the city's checks
+# to its vendors, fiscal years 2024-2025 mostly) and the Cypher script that loads it (no licence stated; Python, in
+# English)
+NYC_CHECKS = "JayPachipala/AI_Search_neo4j"
+# its HEAD, 7 November 2024; the script and the data as committed on 30 October 2024 (2b5b4fa, "Initial commit"),
+# unchanged since
+NYC_CHECKS_COMMIT = "9483561f6ea32caf3d40a0d231e5ccd408b6eb8d"
+# the script over the committed data; neo_data_model_all_years.cypher beside it reads a
+# spending_neo_data_2015_to_2024.csv that was never committed
+NYC_CHECKS_SCRIPT = "neo4j_react_poc/scripts/neo_data_model.cypher"
+NYC_CHECKS_FILE = "neo4j_react_poc/import/nyc_spending_feed_checks_neo_data.csv"  # in the folder Neo4j reads file:///
+NYC_CHECKS_URL = "file:///nyc_spending_feed_checks_neo_data.csv"
+NYC_CHECKS_STATEMENTS = 11  # ten uniqueness constraints, then the one LOAD CSV that writes every node and relationship
+
+
+def write_nyc_checkbook_payments(store: Any, mirror: Path) -> None:
+    """neo4j_react_poc/scripts/neo_data_model.cypher of JayPachipala/AI_Search_neo4j (a sample of Checkbook NYC's
+    spending feed: New York City's checks to its vendors; no licence stated), read at NYC_CHECKS_COMMIT and run as
+    written, statement by statement: its ten uniqueness constraints, then its one `LOAD CSV WITH HEADERS FROM
+    'file:///nyc_spending_feed_checks_neo_data.csv'`, given the rows of neo4j_react_poc/import/ of that name (any
+    other URL is refused, and a script of other than its eleven statements or other than one LOAD CSV). The graph, as
+    the script writes it: an Agency HAS_CONTRACT a Contract (MERGEd on its check's document id: contract id, purpose,
+    issue date, fiscal year and check amount, the amounts of a document's later rows added to it), which is
+    UNDER_BUDGET a BudgetCode (code and description), MANAGED_BY a Department, IN_CATEGORY an ExpenseCategory,
+    BELONGS_TO_INDUSTRY an Industry and PAID_TO a Payee (its M/WBE category and whether it is woman-owned), which
+    HAS_SUBVENDOR a SubVendor (the feed's Yes or No)."""
+    script = read_file(NYC_CHECKS, NYC_CHECKS_SCRIPT, mirror, NYC_CHECKS_COMMIT).decode("utf-8")
+    statements = _statements(script)
+    loads = [statement for statement in statements if _LOAD_CSV.search(statement)]
+    if len(statements) != NYC_CHECKS_STATEMENTS or len(loads) != 1:
+        raise CorpusError(f"{NYC_CHECKS}: {NYC_CHECKS_SCRIPT} is not its {NYC_CHECKS_STATEMENTS} statements, one a "
+                          f"LOAD CSV ({len(loads)} LOAD CSVs among {len(statements)} statements)")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != NYC_CHECKS_URL:
+            raise CorpusError(f"{NYC_CHECKS}: {NYC_CHECKS_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(NYC_CHECKS, NYC_CHECKS_FILE, mirror, NYC_CHECKS_COMMIT), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 # [s54B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -26592,6 +26692,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "representatives, managers and investors (with the per cent each holds) and "
                                        "the companies that hold shares in other companies",
           writer=write_aiqicha_equity, source=AIQICHA),
+    Graph("nyc-checkbook-payments", "frozen", "A sample of Checkbook NYC's spending feed (2024-2025 mostly): New "
+                                              "York City's checks to its vendors, each a contract of an agency with "
+                                              "its purpose, date, fiscal year and amount, its budget code, department, "
+                                              "expense category and industry, and the payee with its M/WBE category "
+                                              "and whether it is woman-owned",
+          writer=write_nyc_checkbook_payments, source=NYC_CHECKS),
     # [s54B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

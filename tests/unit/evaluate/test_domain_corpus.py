@@ -9768,6 +9768,98 @@ def test_aiqicha_equity_is_a_tune_graph_read_at_its_pinned_commit() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.AIQICHA_COMMIT)
 
 
+# JayPachipala/AI_Search_neo4j's neo_data_model.cypher, shortened: its ten constraints (the fourth with a trailing
+# comment after its ';'), then its one LOAD CSV, which MERGEs every node and relationship (an inline comment kept)
+_NYC_CONSTRAINTS = [("a:Agency", "a.name"), ("p:PrimeVendor", "p.name"), ("b:BudgetCode", "b.code"),
+                    ("c:Contract", "c.document_id"), ("d:Department", "d.name"), ("e:ExpenseCategory", "e.category"),
+                    ("pa:Payee", "pa.name"), ("s:SubVendor", "s.name"), ("i:Industry", "i.name"),
+                    ("mw:MWBE_Category", "mw.category")]
+_NYC_LOAD = ("MERGE (a:Agency {name: row.`Agency`})\n"
+             "MERGE (c:Contract {document_id: row.`Document ID`})\n"
+             "ON CREATE SET c.check_amount = toFloat(row.`Check Amount`)\n"
+             "ON MATCH SET c.check_amount = c.check_amount + toFloat(row.`Check Amount`)  // Optional: Sum\n"
+             "MERGE (p:Payee {name: row.`Payee Name`, woman_owned: row.`Woman Owned Business` = 'Yes'})\n\n"
+             "// Create relationships\nMERGE (a)-[:HAS_CONTRACT]->(c)\nMERGE (c)-[:PAID_TO]->(p)")
+_NYC_SCRIPT = ("// Create constraints to ensure uniqueness\n"
+               + "".join(f"CREATE CONSTRAINT FOR ({v}) REQUIRE {k} IS UNIQUE;"
+                         + ("  // Use Document ID as unique" if v == "c:Contract" else "") + "\n"
+                         for v, k in _NYC_CONSTRAINTS)
+               + "\nLOAD CSV WITH HEADERS FROM 'file:///nyc_spending_feed_checks_neo_data.csv' AS row\n"
+               + _NYC_LOAD + ";\n")
+
+
+def _nyc_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _NYC_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "JayPachipala+AI_Search_neo4j" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "neo4j_react_poc" / "scripts").mkdir(parents=True)
+    (fetched / "neo4j_react_poc" / "import").mkdir()
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.NYC_CHECKS_SCRIPT).write_text(script, encoding="utf-8")
+    # a quoted field with a comma, and the trailing space the feed leaves after "No"
+    (fetched / corpus.NYC_CHECKS_FILE).write_text(
+        "Agency,Check Amount,Contract Purpose,Document ID,Payee Name,Woman Owned Business\n"
+        'Board of Elections,234,"ADA Ramp Installation, transportation and storage",D1,UNCURTAIN INC,No \n'
+        "Debt Service,10051,Fitch FY17 Annual Surveillance Fee,D2,FITCH RATINGS INC,No\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Initial commit"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit's rows, which the pinned commit's script is not run over
+    (fetched / corpus.NYC_CHECKS_FILE).write_text("Agency,Document ID\nLater Agency,D9\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "NYC_CHECKS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nyc_checkbook_payments_runs_its_constraints_then_its_load_over_the_feed_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nyc_checkbook_payments(store, _nyc_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # the ten constraints as written (5.x syntax already; the comment after the fourth's ';' dropped), no rows
+    assert statements[:10] == [f"CREATE CONSTRAINT FOR ({v}) REQUIRE {k} IS UNIQUE" for v, k in _NYC_CONSTRAINTS]
+    assert [params for _, params in store.calls[:10]] == [{}] * 10
+    # then the one LOAD CSV, an UNWIND of the pinned commit's feed: its comment lines dropped, its inline one kept
+    assert len(statements) == corpus.NYC_CHECKS_STATEMENTS
+    assert statements[10] == "UNWIND $rows AS row\n" + _NYC_LOAD.replace("\n\n// Create relationships\n", "\n\n")
+    assert store.calls[10][1] == {"rows": [
+        {"Agency": "Board of Elections", "Check Amount": "234",
+         "Contract Purpose": "ADA Ramp Installation, transportation and storage", "Document ID": "D1",
+         "Payee Name": "UNCURTAIN INC", "Woman Owned Business": "No "},
+        {"Agency": "Debt Service", "Check Amount": "10051", "Contract Purpose": "Fitch FY17 Annual Surveillance Fee",
+         "Document ID": "D2", "Payee Name": "FITCH RATINGS INC", "Woman Owned Business": "No"}]}
+
+
+def test_nyc_checkbook_payments_refuses_a_file_it_does_not_serve(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _NYC_SCRIPT.replace("file:///nyc_spending_feed_checks_neo_data.csv",
+                                 "file:///spending_neo_data_2015_to_2024.csv")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="reads file:///spending_neo_data_2015_to_2024.csv"):
+        corpus.write_nyc_checkbook_payments(store, _nyc_mirror(tmp_path, monkeypatch, script))
+    # the constraints ran; the load did not
+    assert len(store.calls) == 10
+
+
+def test_nyc_checkbook_payments_refuses_a_changed_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    more = _NYC_SCRIPT + "MATCH (n) DETACH DELETE n;\n"
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="not its 11 statements, one a LOAD CSV \\(1 LOAD CSVs among 12"):
+        corpus.write_nyc_checkbook_payments(store, _nyc_mirror(tmp_path / "a", monkeypatch, more))
+    assert store.calls == []
+    # the load lost for one more constraint: eleven statements, none a LOAD CSV
+    no_load = _NYC_SCRIPT.split("\nLOAD CSV")[0] + "\nCREATE CONSTRAINT FOR (x:Check) REQUIRE x.id IS UNIQUE;\n"
+    with pytest.raises(corpus.CorpusError, match="\\(0 LOAD CSVs among 11 statements\\)"):
+        corpus.write_nyc_checkbook_payments(Recorder(), _nyc_mirror(tmp_path / "b", monkeypatch, no_load))
+
+
+def test_nyc_checkbook_payments_is_a_frozen_graph_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("nyc-checkbook-payments").source == corpus.NYC_CHECKS
+    assert corpus.graph("nyc-checkbook-payments").split == "frozen"
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.NYC_CHECKS_COMMIT)
+
+
 # [s54B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
