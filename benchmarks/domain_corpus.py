@@ -23032,6 +23032,100 @@ def write_brazil_threatened_species(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+BOTANICAL = "Martz-yx/botanical-knowledge-graph"  # Miguel Angel Rosemberg's "Flora-Graph" (then FloGraph), July 2026
+# the last commit holding its loader and its processed/ CSVs (8 July 2026): f1209c5, the next, removed both ("clean up
+# old and temporary scripts"), so HEAD has neither
+BOTANICAL_COMMIT = "e289a257fc06d5c789713e97c74dc00b8563af7e"
+BOTANICAL_LOADER = "ingestion/load_graph.py"  # its ingestion/README.md's graph ingestion, run from the repository root
+BOTANICAL_DATA = "processed/"  # the family CSVs and the two edge files its main() globs, all read
+BOTANICAL_GLOB = "processed/*.csv"  # the one pattern it globs
+# what it imports besides os, glob, pathlib, dotenv and neo4j (given here)
+_BOTANICAL_IMPORTS = frozenset({"csv", "collections"})
+# the settings its get_driver() reads from os.environ (its .env, not committed): the store is local, they are unused
+_BOTANICAL_SETTINGS = {"NEO4J_URI": "bolt://unused", "NEO4J_USER": "unused", "NEO4J_PASSWORD": "unused"}
+
+
+class _BotanicalPath(PurePosixPath):
+    """pathlib.Path as load_graph.py uses it: `Path(__file__).resolve().parent.parent` (the script's path is already
+    absolute here: resolve() is the path itself) and `/ ".env"`."""
+
+    def resolve(self, strict: bool = False) -> Self:
+        return self
+
+
+def _botanical_listing(mirror: Path) -> list[str]:
+    """The paths of the files in BOTANICAL_DATA at BOTANICAL_COMMIT, in name order (an ordinary clone: as checked out,
+    when the commit is HEAD)."""
+    git_dir = _fetched(BOTANICAL, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-z", "--name-only", BOTANICAL_COMMIT,
+                               BOTANICAL_DATA], capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{BOTANICAL}: cannot list {BOTANICAL_DATA} at {BOTANICAL_COMMIT} in the mirror "
+                              f"{git_dir} ({proc.stderr.decode().strip()})")
+        return sorted(path.decode("utf-8") for path in proc.stdout.split(b"\0") if path)
+    if BOTANICAL_COMMIT != "HEAD":
+        raise CorpusError(f"{BOTANICAL}: no git mirror under {mirror} to list {BOTANICAL_DATA} at {BOTANICAL_COMMIT}")
+    return list_folder(BOTANICAL, BOTANICAL_DATA, mirror)
+
+
+def write_flora_graph(store: Any, mirror: Path) -> None:
+    """ingestion/load_graph.py of Martz-yx/botanical-knowledge-graph at BOTANICAL_COMMIT ("Botanical Knowledge Graph",
+    first "flora-graph": Miguel Angel Rosemberg's July 2026 Neo4j graph of horticultural plants, with a FastAPI, React
+    and Next.js front end; no licence stated), run as its ingestion/README.md runs it, over processed/, the files it
+    globs: one CSV per plant family (18 with species, 12 with only their header row) and its companion and pollinator
+    edge files. Its README says how the CSVs were made: taxonomy from the GBIF API, the horticultural fields (watering,
+    light, soil, companions, pollinators) written by Google Gemini 2.5 Flash (sourcing/hybrid_sourcer.py); its
+    sourcing logs record the gaps. How it runs: the script is executed as __main__ in a namespace of its own whose
+    `neo4j` is a driver over the store (its execute_write calls its function with a transaction whose run is one
+    statement on the store, records by key: _IdnSession), whose `os` gives placeholder settings for the .env it reads
+    (get_driver stops without them), chdir only to the repository root (where it goes, Path(__file__)'s grandparent)
+    and path.exists/basename over the pinned files, whose `glob` lists processed/ at the commit, whose `open` reads
+    only those files, whose `dotenv.load_dotenv` reads nothing and whose `print` is quiet. Its Cypher runs unchanged
+    (Neo4j 5 syntax): its uniqueness constraints (Subfamily's on family and name together), then, one transaction per
+    family file in name order, an UNWIND of its rows that MERGEs the taxonomy (Kingdom, Phylum, Class, Order, Family,
+    Subfamily when given, Genus; each BELONGS_TO the rank above), the Species on its scientific name (common names as
+    a list, image URL, invasive flag, growth pattern, mature height, toxicity notes), a CareProfile shared by every
+    species of one watering level, light requirement and soil type (its PPFD range that of the first) and the Regions
+    its native_regions split into, then GROWS_WELL_WITH and INHIBITS between species (confidence, notes, source) and
+    POLLINATED_BY a Pollinator (type; confidence, notes, source), then its counts, which write nothing."""
+    source = read_file(BOTANICAL, BOTANICAL_LOADER, mirror, BOTANICAL_COMMIT).decode("utf-8")
+    files = {path: read_file(BOTANICAL, path, mirror, BOTANICAL_COMMIT).decode("utf-8")
+             for path in _botanical_listing(mirror)}
+    root = f"/{BOTANICAL}"
+
+    def changed(path: Any) -> None:
+        if str(path) != root:
+            raise CorpusError(f"{BOTANICAL}: its loader changes to {path}, which is not read here")
+
+    def globbed(pattern: str, **kwargs: Any) -> list[str]:
+        if pattern != BOTANICAL_GLOB:
+            raise CorpusError(f"{BOTANICAL}: its loader globs {pattern}, which is not read here")
+        return [path for path in files if fnmatch.fnmatchcase(path, pattern)]
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        if str(path) not in files:
+            raise CorpusError(f"{BOTANICAL}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[str(path)], newline="")  # csv reads it as from open(newline="")
+
+    os_module = types.ModuleType("os")
+    os_module.environ = dict(_BOTANICAL_SETTINGS)  # type: ignore[attr-defined]
+    os_module.chdir = changed  # type: ignore[attr-defined]
+    os_module.path = types.SimpleNamespace(  # type: ignore[attr-defined]
+        basename=posixpath.basename, exists=lambda path: str(path) in files)
+    glob_module = types.ModuleType("glob")
+    glob_module.glob = globbed  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = _BotanicalPath  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: its settings unused
+    modules = {"neo4j": _script_neo4j(store, lambda: _IdnSession(store)), "os": os_module, "glob": glob_module,
+               "pathlib": pathlib_module, "dotenv": dotenv}
+    importer = _loader_importer(BOTANICAL, modules, _BOTANICAL_IMPORTS)
+    _run_loader(BOTANICAL, BOTANICAL_LOADER, source, importer, file=f"{root}/{BOTANICAL_LOADER}", open=opened,
+                print=_quiet)
+
+
 # [s54C source and writer above]
 
 
@@ -26616,6 +26710,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                     "include it, with their cycle, status, dates, places and "
                                                     "ordinances (a 2025 course project's graph)",
           writer=write_brazil_threatened_species, source=PAN_SPECIES),
+    Graph("flora-graph", "frozen", "some 340 cultivated plant species of 18 families (a 2026 horticultural graph): "
+                                   "each species' genus, subfamily, family, order, class, phylum and kingdom, its "
+                                   "common names, invasiveness, growth pattern, mature height and toxicity, a care "
+                                   "profile shared by the species of one watering level, light and soil, the regions "
+                                   "it is native to, its pollinators and the species it grows well with or inhibits "
+                                   "(with confidence, notes and source)",
+          writer=write_flora_graph, source=BOTANICAL),
     # [s54C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
