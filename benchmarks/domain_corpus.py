@@ -11069,6 +11069,69 @@ payments loader.
 
 [s54B paragraph above]
 
+Helper s54C's paragraph, written blind for the fifty-fourth split (domain searched: natural sciences: biology,
+chemistry, physics, earth science, astronomy, ecology, taxonomy; begun at 15:34:02 UTC on 6 December 2026, deadline
+16:50). flora-graph: github.com/Martz-yx/botanical-knowledge-graph (Miguel Angel Rosemberg's "Botanical Knowledge
+Graph", first "flora-graph", then FloGraph: a Neo4j graph of cultivated plants with FastAPI, React and Next.js front
+ends, committed 6 to 8 July 2026; no licence file or statement; in English), whose ingestion/load_graph.py ("flora-graph
+ingestion pipeline", its ingestion/README.md's Cypher ETL) is run over processed/, the CSVs it globs, at
+BOTANICAL_COMMIT (e289a25, 8 July 2026: the last commit holding the loader and processed/; f1209c5, the next, removed
+both, so HEAD has neither) by write_flora_graph: executed as __main__ with its own driver calls, its `neo4j` a driver
+over the store (execute_write gives its functions a transaction whose records are read by key), its `os` placeholder
+settings for the .env it reads (get_driver stops without them), chdir only to the repository root and
+path.exists/basename over the pinned files, its `glob` the listing of processed/ at the commit, its `open` only those
+files. What the loader had to change: nothing in its Cypher (Neo4j 5 syntax already, the composite Subfamily uniqueness
+constraint included); only those stand-ins. How the data was made, as its README says: taxonomy from the GBIF API, the
+horticultural fields (watering, light, soil, companions, pollinators, toxicity, native regions) written with Google
+Gemini 2.5 Flash (sourcing/hybrid_sourcer.py; its sourcing logs cite companion-planting books and record gaps): real
+species names, compiled (partly LLM-written) facts. The graph: 887 nodes in 11 labels (Species 327, Genus 245,
+CareProfile 144, Region 76, Subfamily 32, Family 20, Order 16, Pollinator 14, Class 5, Kingdom 4, Phylum 4) and 1,300
+relationships (BELONGS_TO 810, HAS_CARE_PROFILE 317, NATIVE_TO 96, POLLINATED_BY 53, GROWS_WELL_WITH 18, INHIBITS 6);
+GROWS_WELL_WITH, INHIBITS and POLLINATED_BY carry confidence, notes and source; Species hold common names (a list),
+image URL, invasive flag, growth pattern, mature height in cm and toxicity notes (strings as the CSV writes them); `up`
+took 1 minute 48 seconds with the server's start. Quirks kept as it writes them: 342 family rows (10 of its 28 family
+files are a header only), 332 names; six rows without a genus are skipped by its own check ("Asteraceae spec.",
+"Lamiaceae sp.CP28"); GBIF's matches for some family names are not plants (fossil pollen "Araceaepites conditi", the
+virus "Nepovirus poaceae" under two kingdoms, Viruses and Orthornavirae, the fungus "Phyllosticta rutaceae"), so there
+are four kingdoms; 35 species sit under "Unknown Class" (phylum Angiospermae, no class from GBIF); some subfamilies are
+a Family (Kalanchoideae and Sempervivoideae BELONGS_TO the Order "Crassulaceae") or a Genus (Nolinoideae,
+Asparagoideae); a genus BELONGS_TO both its family and its subfamily; Regions are the fragments its _parse_regions
+splits free text into at ';' and '/' ("Native to the Maluku Islands", "eastern regions)", "invasive"); Pollinators
+differ by case ("Tachinidae spp." and "tachinidae spp."); the companion file's first row is misquoted, so the
+tomato-basil GROWS_WELL_WITH has confidence "NPR extension)" and notes "high", and two hummingbird rows are shifted
+(confidence the note, source "medium"; the hummingbird's type "mammal (technical classification; pollinator role is
+avifauna)"); a CareProfile is shared by the species of one watering level, light and soil, its PPFD that of the first;
+10 species have none. The 14 questions (written from the data with plain Cypher through the neo4j driver): 7 edge (a
+species' pollinator, the plant it inhibits, the plant it grows well with, where it is native; a genus's subfamily and
+family; a family's order), 3 node-property (a species' mature height, growth pattern and toxicity to pets), 2
+relationship-property (the confidence of an INHIBITS, the source of a POLLINATED_BY), 2 two-hop (a species' light need
+through its care profile; a genus's order through its family); species are named by scientific name (common names are a
+list); each answer checked with Cypher to be the only one the graph holds (each named species, genus or family has
+exactly one relationship of the type asked, each named pair one relationship); domain_gold.py check: 14 questions, 0
+problems; no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps: brazil-threatened-species
+and sordariomycetes-taxonomy hold taxonomic ranks, medicinal-plants and tcm-herbs plants with families,
+nc-bird-conservation species; no graph holds cultivated plants' care, companion planting or pollinators. Searched: the
+code corpus (taxonomy, genus and family LOAD CSVs; minerals, isotopes, meteorites, Messier objects, earthquakes,
+volcanoes; food webs, pollinators, butterflies, fungi, connectomes; Chinese, Korean, Japanese, Spanish and French plant,
+bird, fish, mineral and chemistry graphs), exact strings (MERGE (g:Genus, MERGE (t:Taxon, MERGE (s:Star {, MERGE
+(e:Exoplanet, MERGE (m:Mineral, MERGE (e:Earthquake, :Phylum {, :Pollutant {, [:NATIVE_TO], [:PREYS_ON], [:POLLINATES],
+:ID(Species), file:///animals.csv, file:///taxonomy.csv, file:///plants.csv, (:Pflanze, (:矿物) and repository names
+(neo4j-bio, paleont, mycolog, linneo, flavoprotein), and the issues corpus; the repository was found by the path
+processed/companion_edges.csv. Considered by s54C for the first time and left out (each grepped here first; the index
+named none of their repositories but the ones named): nasa-petal/PeTaL (its loader parses a Catalogue of Life download,
+not committed), computerGeologist/project_3 (queries of EOL's TraitBank service, no loader), a Harmonia+
+invasive-species interaction note of Meise Botanic Garden's interactIAS work (one label; its GloBI CSVs not seen), a
+Chinese mural-pigment loader (Reference, Evidence, Pigment, Mineral; its evidence_enriched.csv not seen), the CPCB air
+quality of Andhra Pradesh (40 rows: too small), a Chinese earthquake loader (one label), a C. elegans connectome loader
+in py2neo 2 (one label), a materials LOAD CSV (Material, Structure, Element; its materials.csv not seen), a satellite
+graph seeded from Python lists over PostgreSQL rows, a Spanish animal GraphRAG (queries only, its graph extracted by an
+LLM) and a Vietnamese bird loader (Wikidata at run time). Seen again, in the corpus or left out before:
+emroberts95/flavoprotein_db_sample_graph, mimir-cmyk/neo4j-astro-db, RemiH06/LinNeo, paul-shannon/bio-gdb,
+supervanya/flavoenzymes, OpenSPG/KAG's bird_graph, connectome-neuprint/neuPrint, Harshpatel44's marine animals, the
+Portugal food-web LOAD CSV, the Turkish foraminifera loader, the organism and chromosome LOAD CSV, covid-19-net,
+nadeeshaJ's Irish medicinal plants, jeffwhite-619/periodicity, IEK-13/MatGraphAI, wvirtue/Plant-Knowledge-Graph,
+antonkulaga/species-graph and robertogs2/bases.
+
 [s54C paragraph above]
 
 [s54D paragraph above]
@@ -23179,6 +23242,100 @@ def write_brazil_threatened_species(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+BOTANICAL = "Martz-yx/botanical-knowledge-graph"  # Miguel Angel Rosemberg's "Flora-Graph" (then FloGraph), July 2026
+# the last commit holding its loader and its processed/ CSVs (8 July 2026): f1209c5, the next, removed both ("clean up
+# old and temporary scripts"), so HEAD has neither
+BOTANICAL_COMMIT = "e289a257fc06d5c789713e97c74dc00b8563af7e"
+BOTANICAL_LOADER = "ingestion/load_graph.py"  # its ingestion/README.md's graph ingestion, run from the repository root
+BOTANICAL_DATA = "processed/"  # the family CSVs and the two edge files its main() globs, all read
+BOTANICAL_GLOB = "processed/*.csv"  # the one pattern it globs
+# what it imports besides os, glob, pathlib, dotenv and neo4j (given here)
+_BOTANICAL_IMPORTS = frozenset({"csv", "collections"})
+# the settings its get_driver() reads from os.environ (its .env, not committed): the store is local, they are unused
+_BOTANICAL_SETTINGS = {"NEO4J_URI": "bolt://unused", "NEO4J_USER": "unused", "NEO4J_PASSWORD": "unused"}
+
+
+class _BotanicalPath(PurePosixPath):
+    """pathlib.Path as load_graph.py uses it: `Path(__file__).resolve().parent.parent` (the script's path is already
+    absolute here: resolve() is the path itself) and `/ ".env"`."""
+
+    def resolve(self, strict: bool = False) -> Self:
+        return self
+
+
+def _botanical_listing(mirror: Path) -> list[str]:
+    """The paths of the files in BOTANICAL_DATA at BOTANICAL_COMMIT, in name order (an ordinary clone: as checked out,
+    when the commit is HEAD)."""
+    git_dir = _fetched(BOTANICAL, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-z", "--name-only", BOTANICAL_COMMIT,
+                               BOTANICAL_DATA], capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{BOTANICAL}: cannot list {BOTANICAL_DATA} at {BOTANICAL_COMMIT} in the mirror "
+                              f"{git_dir} ({proc.stderr.decode().strip()})")
+        return sorted(path.decode("utf-8") for path in proc.stdout.split(b"\0") if path)
+    if BOTANICAL_COMMIT != "HEAD":
+        raise CorpusError(f"{BOTANICAL}: no git mirror under {mirror} to list {BOTANICAL_DATA} at {BOTANICAL_COMMIT}")
+    return list_folder(BOTANICAL, BOTANICAL_DATA, mirror)
+
+
+def write_flora_graph(store: Any, mirror: Path) -> None:
+    """ingestion/load_graph.py of Martz-yx/botanical-knowledge-graph at BOTANICAL_COMMIT ("Botanical Knowledge Graph",
+    first "flora-graph": Miguel Angel Rosemberg's July 2026 Neo4j graph of horticultural plants, with a FastAPI, React
+    and Next.js front end; no licence stated), run as its ingestion/README.md runs it, over processed/, the files it
+    globs: one CSV per plant family (18 with rows, 10 with only their header row) and its companion and pollinator
+    edge files. Its README says how the CSVs were made: taxonomy from the GBIF API, the horticultural fields (watering,
+    light, soil, companions, pollinators) written by Google Gemini 2.5 Flash (sourcing/hybrid_sourcer.py); its
+    sourcing logs record the gaps. How it runs: the script is executed as __main__ in a namespace of its own whose
+    `neo4j` is a driver over the store (its execute_write calls its function with a transaction whose run is one
+    statement on the store, records by key: _IdnSession), whose `os` gives placeholder settings for the .env it reads
+    (get_driver stops without them), chdir only to the repository root (where it goes, Path(__file__)'s grandparent)
+    and path.exists/basename over the pinned files, whose `glob` lists processed/ at the commit, whose `open` reads
+    only those files, whose `dotenv.load_dotenv` reads nothing and whose `print` is quiet. Its Cypher runs unchanged
+    (Neo4j 5 syntax): its uniqueness constraints (Subfamily's on family and name together), then, one transaction per
+    family file in name order, an UNWIND of its rows that MERGEs the taxonomy (Kingdom, Phylum, Class, Order, Family,
+    Subfamily when given, Genus; each BELONGS_TO the rank above), the Species on its scientific name (common names as
+    a list, image URL, invasive flag, growth pattern, mature height, toxicity notes), a CareProfile shared by every
+    species of one watering level, light requirement and soil type (its PPFD range that of the first) and the Regions
+    its native_regions split into, then GROWS_WELL_WITH and INHIBITS between species (confidence, notes, source) and
+    POLLINATED_BY a Pollinator (type; confidence, notes, source), then its counts, which write nothing."""
+    source = read_file(BOTANICAL, BOTANICAL_LOADER, mirror, BOTANICAL_COMMIT).decode("utf-8")
+    files = {path: read_file(BOTANICAL, path, mirror, BOTANICAL_COMMIT).decode("utf-8")
+             for path in _botanical_listing(mirror)}
+    root = f"/{BOTANICAL}"
+
+    def changed(path: Any) -> None:
+        if str(path) != root:
+            raise CorpusError(f"{BOTANICAL}: its loader changes to {path}, which is not read here")
+
+    def globbed(pattern: str, **kwargs: Any) -> list[str]:
+        if pattern != BOTANICAL_GLOB:
+            raise CorpusError(f"{BOTANICAL}: its loader globs {pattern}, which is not read here")
+        return [path for path in files if fnmatch.fnmatchcase(path, pattern)]
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        if str(path) not in files:
+            raise CorpusError(f"{BOTANICAL}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[str(path)], newline="")  # csv reads it as from open(newline="")
+
+    os_module = types.ModuleType("os")
+    os_module.environ = dict(_BOTANICAL_SETTINGS)  # type: ignore[attr-defined]
+    os_module.chdir = changed  # type: ignore[attr-defined]
+    os_module.path = types.SimpleNamespace(  # type: ignore[attr-defined]
+        basename=posixpath.basename, exists=lambda path: str(path) in files)
+    glob_module = types.ModuleType("glob")
+    glob_module.glob = globbed  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = _BotanicalPath  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: its settings unused
+    modules = {"neo4j": _script_neo4j(store, lambda: _IdnSession(store)), "os": os_module, "glob": glob_module,
+               "pathlib": pathlib_module, "dotenv": dotenv}
+    importer = _loader_importer(BOTANICAL, modules, _BOTANICAL_IMPORTS)
+    _run_loader(BOTANICAL, BOTANICAL_LOADER, source, importer, file=f"{root}/{BOTANICAL_LOADER}", open=opened,
+                print=_quiet)
+
+
 # [s54C source and writer above]
 
 
@@ -26769,6 +26926,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                     "include it, with their cycle, status, dates, places and "
                                                     "ordinances (a 2025 course project's graph)",
           writer=write_brazil_threatened_species, source=PAN_SPECIES),
+    Graph("flora-graph", "frozen", "327 plant species, mostly cultivated, of 18 families (a 2026 horticultural graph): "
+                                   "each species' genus, subfamily, family, order, class, phylum and kingdom, its "
+                                   "common names, invasiveness, growth pattern, mature height and toxicity, a care "
+                                   "profile shared by the species of one watering level, light and soil, the regions "
+                                   "it is native to, its pollinators and the species it grows well with or inhibits "
+                                   "(with confidence, notes and source)",
+          writer=write_flora_graph, source=BOTANICAL),
     # [s54C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "

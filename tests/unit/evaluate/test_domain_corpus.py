@@ -11011,6 +11011,151 @@ def test_brazil_threatened_species_reads_its_files_at_the_pinned_commit(tmp_path
     assert store.calls == []
 
 
+# Martz-yx/botanical-knowledge-graph's ingestion/load_graph.py, cut down to what it does: get_driver from os.environ
+# (its .env), the repository root from Path(__file__), glob of processed/*.csv, one execute_write per family file (read
+# with csv.DictReader after open(newline="")), the companion file when os.path.exists finds it, its counts by key
+_FLORA_LOADER = '''import csv
+import os
+from collections import defaultdict
+from glob import glob
+from pathlib import Path
+
+from dotenv import load_dotenv
+from neo4j import GraphDatabase
+
+
+def get_driver():
+    load_dotenv(Path(__file__).resolve().parent.parent / ".env")
+    uri = os.environ["NEO4J_URI"]
+    user = os.environ.get("NEO4J_USER", os.environ.get("NEO4J_USERNAME", "neo4j"))
+    return GraphDatabase.driver(uri, auth=(user, os.environ["NEO4J_PASSWORD"]))
+
+
+def create_constraints(tx):
+    tx.run("CREATE CONSTRAINT species IF NOT EXISTS FOR (n:Species) REQUIRE n.scientificName IS UNIQUE")
+
+
+def load_family_file(tx, path):
+    rows = []
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            rows.append({"scientific_name": row["scientific_name"], "genus": row["genus"]})
+    tx.run("UNWIND $rows AS row MERGE (s:Species {scientificName: row.scientific_name})", rows=rows)
+    return len(rows)
+
+
+def load_companion_edges(tx):
+    path = "processed/companion_edges.csv"
+    if not os.path.exists(path):
+        print("  SKIP companion_edges.csv")
+        return
+    with open(path, newline="", encoding="utf-8") as fh:
+        rows = [dict(row) for row in csv.DictReader(fh)]
+    tx.run("UNWIND $rows AS row MATCH (a:Species {scientificName: row.species_a}) RETURN a", rows=rows)
+
+
+def print_summary(tx):
+    counts = defaultdict(int)
+    counts["Species"] = tx.run("MATCH (n:Species) RETURN count(n) AS c").single()["c"]
+    print(counts)
+
+
+def main():
+    os.chdir(Path(__file__).resolve().parent.parent)
+    driver = get_driver()
+    with driver.session() as session:
+        session.execute_write(create_constraints)
+        for fpath in sorted(glob("processed/*.csv")):
+            if os.path.basename(fpath) in {"companion_edges.csv"}:
+                continue
+            session.execute_write(load_family_file, fpath)
+        session.execute_write(load_companion_edges)
+        session.execute_write(print_summary)
+    driver.close()
+
+
+if __name__ == "__main__":
+    main()
+'''
+_FLORA_FILES: dict[str, str | bytes] = {
+    "ingestion/load_graph.py": _FLORA_LOADER,
+    # a header row only: the loader runs its statement with no rows, as it does for the repository's empty families
+    "processed/apocynaceae.csv": "scientific_name,genus\n",
+    "processed/araceae.csv": "scientific_name,genus\nMonstera deliciosa,Monstera\n",
+    "processed/cactaceae.csv": 'scientific_name,genus\n"Schlumbergera truncata",Schlumbergera\n',
+    "processed/companion_edges.csv": ('"species_a","species_b","relationship_type","source","confidence","notes"\n'
+                                      '"Lactuca sativa","Coriandrum sativum","GROWS_WELL_WITH","refs","low",""\n'),
+    "README.md": "# Botanical Knowledge Graph\n"}
+
+
+class _FloraStore(Recorder):
+    """A Recorder that answers the loader's counts with a row by key (its summary reads single()["c"])."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"c": 2}] if "count(n)" in statement else []
+
+
+def _flora_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _FLORA_LOADER) -> Path:
+    # the later commit removes the loader and processed/ and adds a family, as the repository's f1209c5 removed them:
+    # the pinned commit is read, its listing too
+    pinned = _committed_mirror(tmp_path, "Martz-yx+botanical-knowledge-graph",
+                               {**_FLORA_FILES, "ingestion/load_graph.py": loader},
+                               later={"ingestion/load_graph.py": None, "processed/araceae.csv": None,
+                                      "processed/rosaceae.csv": "scientific_name,genus\nRosa canina,Rosa\n"})
+    monkeypatch.setattr(corpus, "BOTANICAL_COMMIT", pinned)
+    return tmp_path
+
+
+def test_flora_graph_runs_load_graph_over_processed_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _FloraStore()
+    corpus.write_flora_graph(store, _flora_mirror(tmp_path, monkeypatch))
+    merge = "UNWIND $rows AS row MERGE (s:Species {scientificName: row.scientific_name})"
+    assert store.calls == [
+        ("CREATE CONSTRAINT species IF NOT EXISTS FOR (n:Species) REQUIRE n.scientificName IS UNIQUE", {}),
+        # the family files in name order, each one transaction: the empty one too, the later commit's none
+        (merge, {"rows": []}),
+        (merge, {"rows": [{"scientific_name": "Monstera deliciosa", "genus": "Monstera"}]}),
+        (merge, {"rows": [{"scientific_name": "Schlumbergera truncata", "genus": "Schlumbergera"}]}),
+        ("UNWIND $rows AS row MATCH (a:Species {scientificName: row.species_a}) RETURN a", {"rows": [
+            {"species_a": "Lactuca sativa", "species_b": "Coriandrum sativum", "relationship_type": "GROWS_WELL_WITH",
+             "source": "refs", "confidence": "low", "notes": ""}]}),
+        ("MATCH (n:Species) RETURN count(n) AS c", {})]
+    assert corpus.graph("flora-graph").split == "frozen"
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    (_FLORA_LOADER.replace("import csv\n", "import csv\nimport requests\n"),
+     "its loader imports requests, which is not read here"),
+    (_FLORA_LOADER.replace('glob("processed/*.csv")', 'glob("data/*.csv")'),
+     "its loader globs data/*.csv, which is not read here"),
+    (_FLORA_LOADER.replace('with open(path, newline="", encoding="utf-8") as fh:\n        for row',
+                           'with open("../" + path, newline="", encoding="utf-8") as fh:\n        for row'),
+     "its loader opens ../processed/apocynaceae.csv, which is not read here"),
+    (_FLORA_LOADER.replace("os.chdir(Path(__file__).resolve().parent.parent)",
+                           "os.chdir(Path(__file__).resolve().parent)"),
+     "its loader changes to /Martz-yx/botanical-knowledge-graph/ingestion, which is not read here")])
+def test_flora_graph_refuses_what_its_loader_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    store = _FloraStore()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_flora_graph(store, _flora_mirror(tmp_path, monkeypatch, loader))
+    # no companion edge is written
+    assert not any("row.species_a" in statement for statement, _ in store.calls)
+
+
+def test_flora_graph_reads_its_files_at_the_pinned_commit(tmp_path: Path) -> None:
+    # BOTANICAL_COMMIT is a commit, not HEAD (HEAD holds neither the loader nor processed/): an ordinary copy without
+    # its git history cannot give the files at it
+    assert corpus.BOTANICAL_COMMIT != "HEAD"
+    store = _FloraStore()
+    with pytest.raises(corpus.CorpusError, match="no git mirror"):
+        corpus.write_flora_graph(store, _clone(tmp_path, corpus.BOTANICAL, {
+            path: text for path, text in _FLORA_FILES.items() if isinstance(text, str)}))
+    assert store.calls == []
+
+
 # [s54C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
