@@ -11134,6 +11134,53 @@ antonkulaga/species-graph and robertogs2/bases.
 
 [s54C paragraph above]
 
+Helper s54D's paragraph, written blind for the fifty-fourth split (domain searched: culture, books, music, film,
+television, games, art, museums, history, mythology and religion; begun at 15:28:05 UTC on 6 December 2026, deadline
+16:50): no graph found that the rules allow, none loaded, no questions written, nothing registered in GRAPHS or the
+split test, no xgrag command run on anything. Searched: the code and pages corpora, repository names and common file
+paths (import.cypher, load.cypher, seed.cypher, setup.cypher, init.cypher, import.cql, neo4j_import.py,
+import_to_neo4j.py, build_kg.py, data/albums.csv, data/artworks.csv, data/episodes.csv, data/gods.csv, data/kings.csv,
+data/battles.csv) and exact strings (LOAD CSV file names, row fields, labels), in English, Chinese, Japanese, Korean,
+Spanish, Portuguese, French, Italian, Russian, Arabic, Turkish, Indonesian and Vietnamese: museums and art, mythology,
+the Bible, music and metal, film and television, games, literature and awards, prosopography and other history, the
+Chinese classics and relics, etymology, ballet, photography and the NoSQL course projects over public APIs. Considered
+by s54D for the first time and left out (each grepped here first): maudiaz221/NoSQLProject (fetched: a Rick and Morty
+API loader, api/neo.py, that CREATEs one node per row of its exploded CSVs: 2,534 Character nodes for 826 characters,
+2,532 Episode nodes for 51 episodes, 2,508 Location nodes for 126 locations, linked by character id only into 49,520
+APPEARED_IN and 7,380 LOCATED_IN, so each character's rows are an isolated star and no two-hop question crosses
+characters); MauricioVazquezM/FDD_ETL_PROJECT (fetched: PotterDB's 4,066 Harry Potter characters with houses, genres,
+species and blood status by the README's LOAD CSV blocks, whose characters block sets an undefined variable, `CREATE
+(c:Characters) SET n = row`, whose URLs name the repository's former name, and whose CODE/PotterScript.py fills missing
+houses and blood statuses with random.choice, Dobby in Ravenclaw: partly generated data); zhougaoqiang/CIProject
+(fetched: neomodel books and authors, titles and names only, two labels, the full books_data.csv not committed);
+Pleasecallmeboss/-Neo4j- (NetEase music lyrics JSON; the fetch tool takes no name beginning with a hyphen, and its
+Python loads only a sample); kelly-cyber/MuseScribe (a Kùzu schema, no data); colinjeremiahbernard/Musicing (ten
+hand-typed tracks); D3-f4lt/Project-GameHub-BDD-NoSQL (four invented users, eight games); Cruzader101/music-graph
+(Last.fm and MusicBrainz into SQLite, no Neo4j); federicoandreis/TheGreyTutor (Tolkien entities extracted by an LLM
+through neo4j_graphrag); AnshKumar2005/MythoGraph (Hindu mythology triples under one label, its curated triples file not
+committed); why-smile/knowledge-graph-of-sanguo (HugeGraph, no Neo4j); kiking0501/knowledge-graph-of-readings (JSON for
+a web view); mkp7/graph-of-gods-graphql (a GraphQL demo, no load); Nemanja3214/music-recommender (RDF and PyG, no
+Neo4j); ljsnell/GraphingTheBible (Mark's first chapter, tens of nodes); epitaphial/KGQA-of-HongLouMeng (about 190
+relation lines into one Person label); xuess/honglou-graph, TheWiseWolfHolo/hongloumeng-graph and
+a0931915086-maker/honglou-knowledge-graph (web pages over JSON, no Neo4j); Liuoodh/honglou_graph (model-made triples);
+SuperEDG/Hongloumeng_Project (NER and dialogue models, no Neo4j); Lynch715/shuihu-stars (game assets);
+FlamingoCheers/wenwu-database (museum relic JSON for a site, no Neo4j); JeeZeh/etymologydb (the Etymological Wordnet by
+neo4j-admin import, etymwn.csv not committed); uo272509/battles_database (SQL); jbowen999/MuseumProject (C++);
+juneu777/Cleveland_Museum_Database_Management (no Neo4j); guardian/gdn-got (seen and not evaluated before: its
+setup.cypher is about fifteen UK politics nodes, not Game of Thrones); jspirit01/museum-kg (museum JSON for vis.js, no
+Neo4j), manognadeva/BookMeta (its load_neo4j.py reads a bookkg_clean_10000.csv not committed) and
+tronghieu220403/Wikipedia-DBPedia-Crawler-VietnamHistory (its snapshot, 2.3 GB, over the mirror's limit), the three "not
+examined further" before. Left out with their repositories not named by the search: a Korean Buddhist hanging painting
+loader (one painting, its CSVs not found), an artists.csv LOAD CSV with style, country and instrument, a rap battle LOAD
+CSV and a metal artists.jsonl APOC loader (data not committed). Seen again (in the corpus or left out before):
+trunghh11/wikihistovn, jjdrisco/202_Project, TuGraph's three_kingdoms, Bernardo-MG/darksouls-explorer-dataset,
+kvaithin/greeky, sbarnesisrael/caphar, the Theographic Bible graphs, TemeBirhanu/movie-recommendation,
+chillmelon/ADB_final, alicetinkaya76/islamic-civilization-atlas, Outis9/KG_Final_Project, jeantessier/book-reviews,
+dainst/Gelehrtenkorrespondenz, defarloa1-alt/graph1, rotunda-uvap/revolutionary-networks, Gjuhsuan/YuanmingMemories,
+jbarrasa/goingmeta's Tate collection, the Princeton Geniza import, dphunct/Knowledge-Graph-of-Industrial-Music,
+fnordoglargh/metametalmapper, a3102a123/Workshop_final, y-sam/elden-ring-lore-graph, Houraiji/genshin-lore-graph and
+neo4j-graph-examples (its dumps stored as LFS pointers).
+
 [s54D paragraph above]
 
 [s54E paragraph above]
