@@ -24618,6 +24618,54 @@ def write_paris_olympics(store: Any, mirror: Path) -> None:
         _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
+# The NBA's players of the week (1979-80 to 2019-20: Kaggle's "NBA player of the week" data, from basketball-reference)
+# as a University of Aveiro databases course's Neo4j lab loads them (alexandreserras/CBD, Alexandre Serras, CBD lab 4,
+# exercise 4, January 2022; no licence file; Python, in Portuguese): one LOAD CSV statement in lab4/ex4.py over the
+# lab's copy of the data, lab4/NBA_player_of_the_week.csv (the Kaggle columns and two of the student's: draftTeam, the
+# college, club or school a player came from, and Premio, the award's name)
+NBA_POTW = "alexandreserras/CBD"
+# its HEAD (15 February 2022: README edits); lab4/ as its commit f9d7c0b ("lab4", 29 January 2022) left it
+NBA_POTW_COMMIT = "79fb6be31a8c0624b973ed8e80af46b24c146e46"
+NBA_POTW_SCRIPT = "lab4/ex4.py"
+NBA_POTW_FOLDER = "lab4/"  # the data file beside the script: the folder the lab copied into the server's import/
+# the load: a `conn.query("...")` commented out under its own comment, "the line that inserts the data" (the
+# script's queries, run after it, read the graph it wrote; its CBD_L44c_output.txt holds their answers)
+_NBA_POTW_LOAD = re.compile(r'(?m)^[ \t]*#[ \t]*Linha que faz o insert dos dados[ \t]*\r?\n'
+                            r'[ \t]*#[ \t]*conn\.query\("(?P<statement>[^"\n]+)"\)[ \t]*\r?$')
+
+
+def _nba_potw_statement(source: str) -> str:
+    """The load statement of lab4/ex4.py: the string of the `conn.query(...)` its comment "Linha que faz o insert dos
+    dados" (the line that inserts the data) names, commented out after the lab loaded its graph; exactly one."""
+    found = [m["statement"] for m in _NBA_POTW_LOAD.finditer(source)]
+    if len(found) != 1 or _LOAD_CSV.search(found[0]) is None:
+        raise CorpusError(f"{NBA_POTW}: {NBA_POTW_SCRIPT} holds {len(found)} load statements under its "
+                          "'Linha que faz o insert dos dados' comment, not one LOAD CSV")
+    return found[0]
+
+
+def write_nba_players_of_the_week(store: Any, mirror: Path) -> None:
+    """The load statement of lab4/ex4.py of alexandreserras/CBD at NBA_POTW_COMMIT (the `conn.query` under its
+    comment "Linha que faz o insert dos dados", commented out once the lab had run it), as written: its `load csv
+    with headers from 'file:///NBA_player_of_the_week.csv' as linha` given the rows of lab4/NBA_player_of_the_week.csv
+    at that commit (any other URL is refused). The graph, in the lab's Portuguese: players (Jogador: nome, draft_ano,
+    the year of their draft), the NBA teams and the colleges, clubs and schools they came from (both Equipa: nome), the
+    two conferences (Conferencia) and the award (Premio: "JOGADOR DA SEMANA", player of the week); a player Jogou
+    (played) for each team he won the award with, came from his Universidade, a team Pertence (belongs) to each
+    conference a row gives it, and each award is one `recebe` relationship from the player to the award with the
+    week's date (data), the player's position (posição), weight (peso, pounds), height (altura, feet'inches), age
+    (idade), seasons in the league (epocas) and the season (epoca, "2019-2020"; shortcut, its last year)."""
+    source = read_file(NBA_POTW, NBA_POTW_SCRIPT, mirror, NBA_POTW_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or not name or "/" in name:
+            raise CorpusError(f"{NBA_POTW}: {NBA_POTW_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(NBA_POTW, NBA_POTW_FOLDER + name, mirror, NBA_POTW_COMMIT), delimiter)
+
+    _run_script(store, _nba_potw_statement(source), rows_of)
+
+
 # [s54E source and writer above]
 
 
@@ -26735,6 +26783,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "per stage (rank, result) and the medals athletes won (a NoSQL course's "
                                            "reference project over Kaggle's Paris 2024 feeds)",
           writer=write_paris_olympics, source=PARIS_OLYMPICS),
+    Graph("nba-players-of-the-week", "frozen", "The NBA's players of the week from 1979-80 to 2019-20: each award "
+                                               "with its week, the player's team, position, height, weight, age and "
+                                               "season, the player's draft year and the college or club he came "
+                                               "from, and the teams' conferences (a Portuguese university lab's "
+                                               "graph over Kaggle's data; labels and types in Portuguese)",
+          writer=write_nba_players_of_the_week, source=NBA_POTW),
     # [s54E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
