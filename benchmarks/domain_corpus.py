@@ -10968,6 +10968,71 @@ spb-walks's intersections have no names, only OpenStreetMap ids; libreto-librari
 
 [s54D paragraph above]
 
+Helper s54E's paragraph, written blind for the fifty-fourth split (domain searched: people, organisations, sports and
+politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 15:25 UTC on 6 December 2026,
+deadline 16:50). nba-players-of-the-week: github.com/alexandreserras/CBD (Alexandre Serras's labs for CBD, a databases
+course: the University of Aveiro's, whose other students' lab 4 repositories hold pt.ua.cbd packages, 2021-2022; no
+licence file; Python, its model and queries in Portuguese), lab 4's exercise 4: the load statement of lab4/ex4.py, at
+NBA_POTW_COMMIT (79fb6be, its HEAD of 15 February 2022: README edits; lab4/ as its commit f9d7c0b, "lab4", of 29 January
+2022, left it), over lab4/NBA_player_of_the_week.csv, an NBA player-of-the-week data set (1,344 weekly awards, 1979-80
+to 2019-20; its columns those of Kaggle's) with two columns of the student's (draftTeam: the college, club or school a
+player came from; Premio: the award's name, "JOGADOR DA SEMANA" on every row). The statement is a `conn.query("load csv
+with headers from 'file:///NBA_player_of_the_week.csv' as linha merge ...")` the lab commented out under its comment
+"Linha que faz o insert dos dados" (the line that inserts the data) once it had run it: the queries after it read that
+graph (their answers are its CBD_L44c_output.txt), and its estrutura4_e_requisitos.txt describes the same model.
+write_nba_players_of_the_week takes exactly that one statement (_nba_potw_statement refuses a script with none or two)
+and runs it as written, its LOAD CSV given the rows of lab4/ (the folder beside the script; any other URL is refused);
+nothing of its Cypher had to change for 5.x (its unquoted property name posição included), and no shared helper was
+changed. Graph (`up` 23 s with the server's start): 544 nodes in 4 labels (Jogador 335: nome, draft_ano; Equipa 206:
+nome, the 37 NBA teams and the 169 colleges, high schools and foreign clubs players came from under one label;
+Conferencia 2; Premio 1) and 2,175 relationships (recebe 1,344: one per award, with data "Feb 13, 2012", posição, peso
+in pounds, altura "6'3", idade, epocas, epoca "2011-2012" and shortcut "2012"; Jogou 429; Universidade 335; Pertence
+67). Quirks kept as the lab wrote them: every property a string (draft_ano "2014", idade "31"); names as the file writes
+them, without diacritics (Nikola Jokic, Manu Ginobili); a player is MERGEd on name and draft year, so the two Cliff
+Robinsons (drafts of 1979 and 1989) are two nodes; a team Pertence to every conference a row gives it, and the older
+rows' conferences disagree with the later ones (Boston Celtics "West" on three rows before 2001-02): 30 of the 37 teams
+belong to both; the CSV's Real_value, Height CM, Weight KG and Last Season are not loaded. The 14 questions (in
+Portuguese, the lab's language, the names as the data writes them; written from the data with plain Cypher through the
+neo4j driver): 7 edge (where Dirk Nowitzki came from, the player of the week who came from Real Madrid, Stephen Curry's
+college, the one from Lehigh, Yao Ming's team, Manu Ginobili's team, the Memphis Grizzlies' conference), 3 node-property
+(the draft years of Kobe Bryant, Nikola Jokic and Giannis Antetokounmpo: the only node property besides the names), 2
+relationship-property (the week of Jeremy Lin's award, Arvydas Sabonis's age at his) and 2 two-hop (the team of the
+player who came from Cholet Basket, the college of the San Diego Clippers' player of the week); each answer checked with
+Cypher to be the only one the graph holds (the named players have one team, one origin and, where an award is asked, one
+award; Real Madrid, Lehigh and Cholet Basket each sent one player of the week; the San Diego Clippers had one; the
+Grizzlies belong to one conference); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
+graph and no xgrag output on it looked at. Smaller than most: 544 nodes, few node properties. Overlaps: nba-seasons (the
+NBA of 2010-20) and nba-six-dribbles (players and teams, 1946-2015) hold many of these players, neither the weekly
+awards nor where the players came from. Considered by s54E for the first time and left out (each grepped here first):
+toriwei/nwslink (NWSL players, teams and teammates: its neo4j-admin import reads players.csv, teams.csv, played_for.csv
+and played_with.csv, which preprocess.py writes from soccerdata's downloads; the index lists only their header files);
+Fachreza28/Analisis-Graf-pada-Atlet-dan-Tim-Sepak-Bola (s53E's unnamed Indonesian "Big Six" LOAD CSV, now named: the
+mirror's snapshot, 0e64047 of 21 April 2026, has a one-line README without the Cypher and a combined_athlete_club.csv of
+670 athlete, club and source rows, no country column, names only); the same course's other lab 4 repositories found
+(monteiroo21/CBD: Formula 1 results, formula-one's subject, its Result nodes linked to no driver; ttabelhaxd/CBD: shop
+customers and campaigns; AlexandreCotorobai/CBD: music charts; ricardoquintaneiro/CBD: a git selection; the loaders of
+GCapaross/CBD, marianarosa01/CBD-Classes and ricardombrodriguez/CBD, an f1.py, with no data file beside them) and
+rodrigoabreu22/CBD_Neo4j (left out before); KarolWojnar/Pilka (a Spring Boot football-statistics app: an API key
+manager, SQL scripts and JPA repositories, no data file in its listing; not examined further);
+AsserAlmasry/Football-Graph-Database-KBS-Project, akamm-fh/valantic-soccer-team-akamm, nativ670/sports-graph,
+AbhikSharma1/esports-graph-explorer, josulopez1/proyecto-2-algoritmos, alex-kazos/neo4j-project and
+Abderrahmane-Najib/KG-project (left out before; josulopez1's loader reads columns its semicolon-separated FIFA ratings
+file does not have); and, their repositories not named by the index or not examined: a README loading a World Cup
+players.csv (Player id, D.O.B, caps, "Plays in home country?"; the only "Cypher Code.txt" the index names,
+zanwar369/Crunch-a-thon's, holds SWIFT dummy data), a 2016 congressional candidates and independent-expenditure LOAD CSV
+(its second statement broken: `MERGE (v:Vendor {name:})`), an NFL knowledge-graph guide (15.5k nodes built from Parquet
+on a local drive), a football event-feed converter to neo4j-admin CSVs (Player, Team, Game, Event, Qualifier; its feeds
+not seen), a Transfermarkt games loader (its SOURCE_FOLDER's games.csv not seen), an ARPES research community's seed
+(placeholder e-mails, some fifty professors) and a GraphSports loader of athletes, teams and games a language model
+extracts from games' JSON. Seen again, in the corpus or left out before: labdados/tec-cid, WxxShirley/FDU_Courses_QA,
+JoanWu5/University-Knowledge-Graph, Ethan00Si/JuHeRenDa, usuallycwdillon/george,
+mlnrt/himalayan-database-neo4j-import-tool, HelpSeekerTechnologies/for-janak, Hanniehoang/cits4407,
+vmesel/trabalho-grafos, mneedham/neo4j-football-stadiums, raffaelepeluso/neo4j-nba, jonlanda/laligaDB,
+fingahoverit/neo4j-neo4j_ogm, mneedham/neo4j-worldcup, pete314/Irish-elections-neo4j-dataset, the Irish 2016 election
+course projects, the Chilean Senate seeder, the Singapore wealth-network loader, a Philippine Congress JSON importer
+(Congress, Legislator, Bill, Committee; the corpus has philippine-congress), the UFC stats loader, the ParlTrack MEP
+loader, the Transfermarkt countries, competitions and clubs LOAD CSV and the Tokyo 2020 athletes scratch file.
+
 [s54E paragraph above]
 
 [s54F paragraph above]
@@ -24618,8 +24683,8 @@ def write_paris_olympics(store: Any, mirror: Path) -> None:
         _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
-# The NBA's players of the week (1979-80 to 2019-20: Kaggle's "NBA player of the week" data, from basketball-reference)
-# as a University of Aveiro databases course's Neo4j lab loads them (alexandreserras/CBD, Alexandre Serras, CBD lab 4,
+# The NBA's players of the week (1979-80 to 2019-20: an NBA player-of-the-week data set, its columns those of Kaggle's)
+# as a databases course's (CBD's) Neo4j lab loads them (alexandreserras/CBD, Alexandre Serras, CBD lab 4,
 # exercise 4, January 2022; no licence file; Python, in Portuguese): one LOAD CSV statement in lab4/ex4.py over the
 # lab's copy of the data, lab4/NBA_player_of_the_week.csv (the Kaggle columns and two of the student's: draftTeam, the
 # college, club or school a player came from, and Premio, the award's name)
@@ -26786,8 +26851,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nba-players-of-the-week", "frozen", "The NBA's players of the week from 1979-80 to 2019-20: each award "
                                                "with its week, the player's team, position, height, weight, age and "
                                                "season, the player's draft year and the college or club he came "
-                                               "from, and the teams' conferences (a Portuguese university lab's "
-                                               "graph over Kaggle's data; labels and types in Portuguese)",
+                                               "from, and the teams' conferences (a databases course lab's graph; "
+                                               "labels and types in Portuguese)",
           writer=write_nba_players_of_the_week, source=NBA_POTW),
     # [s54E Graph above]
 
