@@ -10983,38 +10983,38 @@ graph (their answers are its CBD_L44c_output.txt), and its estrutura4_e_requisit
 write_nba_players_of_the_week takes exactly that one statement (_nba_potw_statement refuses a script with none or two)
 and runs it as written, its LOAD CSV given the rows of lab4/ (the folder beside the script; any other URL is refused);
 nothing of its Cypher had to change for 5.x (its unquoted property name posição included), and no shared helper was
-changed. Graph (`up` 23 s with the server's start): 544 nodes in 4 labels (Jogador 335: nome, draft_ano; Equipa 206:
-nome, the 37 NBA teams and the 169 colleges, high schools and foreign clubs players came from under one label;
-Conferencia 2; Premio 1) and 2,175 relationships (recebe 1,344: one per award, with data "Feb 13, 2012", posição, peso
-in pounds, altura "6'3", idade, epocas, epoca "2011-2012" and shortcut "2012"; Jogou 429; Universidade 335; Pertence
-67). Quirks kept as the lab wrote them: every property a string (draft_ano "2014", idade "31"); names as the file writes
-them, without diacritics (Nikola Jokic, Manu Ginobili); a player is MERGEd on name and draft year, so the two Cliff
-Robinsons (drafts of 1979 and 1989) are two nodes; a team Pertence to every conference a row gives it, and the older
-rows' conferences disagree with the later ones (Boston Celtics "West" on three rows before 2001-02): 30 of the 37 teams
-belong to both; the CSV's Real_value, Height CM, Weight KG and Last Season are not loaded. The 14 questions (in
-Portuguese, the lab's language, the names as the data writes them; written from the data with plain Cypher through the
-neo4j driver): 7 edge (where Dirk Nowitzki came from, the player of the week who came from Real Madrid, Stephen Curry's
-college, the one from Lehigh, Yao Ming's team, Manu Ginobili's team, the Memphis Grizzlies' conference), 3 node-property
-(the draft years of Kobe Bryant, Nikola Jokic and Giannis Antetokounmpo: the only node property besides the names), 2
-relationship-property (the week of Jeremy Lin's award, Arvydas Sabonis's age at his) and 2 two-hop (the team of the
-player who came from Cholet Basket, the college of the San Diego Clippers' player of the week); each answer checked with
-Cypher to be the only one the graph holds (the named players have one team, one origin and, where an award is asked, one
-award; Real Madrid, Lehigh and Cholet Basket each sent one player of the week; the San Diego Clippers had one; the
-Grizzlies belong to one conference); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
-graph and no xgrag output on it looked at. Smaller than most: 544 nodes, few node properties. Overlaps: nba-seasons (the
-NBA of 2010-20) and nba-six-dribbles (players and teams, 1946-2015) hold many of these players, neither the weekly
-awards nor where the players came from. Considered by s54E for the first time and left out (each grepped here first):
-toriwei/nwslink (NWSL players, teams and teammates: its neo4j-admin import reads players.csv, teams.csv, played_for.csv
-and played_with.csv, which preprocess.py writes from soccerdata's downloads; the index lists only their header files);
-Fachreza28/Analisis-Graf-pada-Atlet-dan-Tim-Sepak-Bola (s53E's unnamed Indonesian "Big Six" LOAD CSV, now named: the
-mirror's snapshot, 0e64047 of 21 April 2026, has a one-line README without the Cypher and a combined_athlete_club.csv of
-670 athlete, club and source rows, no country column, names only); the same course's other lab 4 repositories found
-(monteiroo21/CBD: Formula 1 results, formula-one's subject, its Result nodes linked to no driver; ttabelhaxd/CBD: shop
-customers and campaigns; AlexandreCotorobai/CBD: music charts; ricardoquintaneiro/CBD: a git selection; the loaders of
-GCapaross/CBD, marianarosa01/CBD-Classes and ricardombrodriguez/CBD, an f1.py, with no data file beside them) and
-rodrigoabreu22/CBD_Neo4j (left out before); KarolWojnar/Pilka (a Spring Boot football-statistics app: an API key
-manager, SQL scripts and JPA repositories, no data file in its listing; not examined further);
-AsserAlmasry/Football-Graph-Database-KBS-Project, akamm-fh/valantic-soccer-team-akamm, nativ670/sports-graph,
+changed. Graph (`up` 23 s and 27 s on two fresh homes, the server's start included): 544 nodes in 4 labels (Jogador 335:
+nome, draft_ano; Equipa 206: nome, the 37 NBA teams and the 169 colleges, high schools and foreign clubs players came
+from under one label; Conferencia 2; Premio 1) and 2,175 relationships (recebe 1,344: one per award, with data "Feb 13,
+2012", posição, peso in pounds, altura "6'3", idade, epocas, epoca "2011-2012" and shortcut "2012"; Jogou 429;
+Universidade 335; Pertence 67). Quirks kept as the lab wrote them: every property a string (draft_ano "2014", idade
+"31"); names as the file writes them, without diacritics (Nikola Jokic, Manu Ginobili); a player is MERGEd on name and
+draft year, so the two Cliff Robinsons (drafts of 1979 and 1989) are two nodes; a team Pertence to every conference a
+row gives it, and the older rows' conferences disagree with the later ones (Boston Celtics "West" on three rows before
+2001-02): 30 of the 37 teams belong to both; the CSV's Real_value, Height CM, Weight KG and Last Season are not loaded.
+The 14 questions (in Portuguese, the lab's language, the names as the data writes them; written from the data with plain
+Cypher through the neo4j driver): 7 edge (where Dirk Nowitzki came from, the player of the week who came from Real
+Madrid, Stephen Curry's college, the one from Lehigh, Yao Ming's team, Manu Ginobili's team, the Memphis Grizzlies'
+conference), 3 node-property (the draft years of Kobe Bryant, Nikola Jokic and Giannis Antetokounmpo: the only node
+property besides the names), 2 relationship-property (the week of Jeremy Lin's award, Arvydas Sabonis's age at his) and
+2 two-hop (the team of the player who came from Cholet Basket, the college of the San Diego Clippers' player of the
+week); each answer checked with Cypher to be the only one the graph holds (the named players have one team, one origin
+and, where an award is asked, one award; Real Madrid, Lehigh and Cholet Basket each sent one player of the week; the San
+Diego Clippers had one; the Grizzlies belong to one conference); domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Smaller than most: 544 nodes, few node
+properties. Overlaps: nba-seasons (the NBA of 2010-20) and nba-six-dribbles (players and teams, 1946-2015) hold many of
+these players, neither the weekly awards nor where the players came from. Considered by s54E for the first time and left
+out (each grepped here first): toriwei/nwslink (NWSL players, teams and teammates: its neo4j-admin import reads
+players.csv, teams.csv, played_for.csv and played_with.csv, which preprocess.py writes from soccerdata's downloads; the
+index lists only their header files); Fachreza28/Analisis-Graf-pada-Atlet-dan-Tim-Sepak-Bola (s53E's unnamed Indonesian
+"Big Six" LOAD CSV, now named: the mirror's snapshot, 0e64047 of 21 April 2026, has a one-line README without the Cypher
+and a combined_athlete_club.csv of 670 athlete, club and source rows, no country column, names only); the same course's
+other lab 4 repositories found (monteiroo21/CBD: Formula 1 results, formula-one's subject, its Result nodes linked to no
+driver; ttabelhaxd/CBD: shop customers and campaigns; AlexandreCotorobai/CBD: music charts; ricardoquintaneiro/CBD: a
+git selection; the loaders of GCapaross/CBD, marianarosa01/CBD-Classes and ricardombrodriguez/CBD, an f1.py, with no
+data file beside them) and rodrigoabreu22/CBD_Neo4j (left out before); KarolWojnar/Pilka (a Spring Boot
+football-statistics app: an API key manager, SQL scripts and JPA repositories, no data file in its listing; not examined
+further); AsserAlmasry/Football-Graph-Database-KBS-Project, akamm-fh/valantic-soccer-team-akamm, nativ670/sports-graph,
 AbhikSharma1/esports-graph-explorer, josulopez1/proyecto-2-algoritmos, alex-kazos/neo4j-project and
 Abderrahmane-Najib/KG-project (left out before; josulopez1's loader reads columns its semicolon-separated FIFA ratings
 file does not have); and, their repositories not named by the index or not examined: a README loading a World Cup
