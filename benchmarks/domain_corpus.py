@@ -11183,6 +11183,71 @@ neo4j-graph-examples (its dumps stored as LFS pointers).
 
 [s54D paragraph above]
 
+Helper s54E's paragraph, written blind for the fifty-fourth split (domain searched: people, organisations, sports and
+politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 15:25 UTC on 6 December 2026,
+deadline 16:50). nba-players-of-the-week: github.com/alexandreserras/CBD (Alexandre Serras's labs for CBD, a databases
+course: the University of Aveiro's, whose other students' lab 4 repositories hold pt.ua.cbd packages, 2021-2022; no
+licence file; Python, its model and queries in Portuguese), lab 4's exercise 4: the load statement of lab4/ex4.py, at
+NBA_POTW_COMMIT (79fb6be, its HEAD of 15 February 2022: README edits; lab4/ as its commit f9d7c0b, "lab4", of 29 January
+2022, left it), over lab4/NBA_player_of_the_week.csv, an NBA player-of-the-week data set (1,344 weekly awards, 1979-80
+to 2019-20; its columns those of Kaggle's) with two columns of the student's (draftTeam: the college, club or school a
+player came from; Premio: the award's name, "JOGADOR DA SEMANA" on every row). The statement is a `conn.query("load csv
+with headers from 'file:///NBA_player_of_the_week.csv' as linha merge ...")` the lab commented out under its comment
+"Linha que faz o insert dos dados" (the line that inserts the data) once it had run it: the queries after it read that
+graph (their answers are its CBD_L44c_output.txt), and its estrutura4_e_requisitos.txt describes the same model.
+write_nba_players_of_the_week takes exactly that one statement (_nba_potw_statement refuses a script with none or two)
+and runs it as written, its LOAD CSV given the rows of lab4/ (the folder beside the script; any other URL is refused);
+nothing of its Cypher had to change for 5.x (its unquoted property name posição included), and no shared helper was
+changed. Graph (`up` 23 s and 27 s on two fresh homes, the server's start included): 544 nodes in 4 labels (Jogador 335:
+nome, draft_ano; Equipa 206: nome, the 37 NBA teams and the 169 colleges, high schools and foreign clubs players came
+from under one label; Conferencia 2; Premio 1) and 2,175 relationships (recebe 1,344: one per award, with data "Feb 13,
+2012", posição, peso in pounds, altura "6'3", idade, epocas, epoca "2011-2012" and shortcut "2012"; Jogou 429;
+Universidade 335; Pertence 67). Quirks kept as the lab wrote them: every property a string (draft_ano "2014", idade
+"31"); names as the file writes them, without diacritics (Nikola Jokic, Manu Ginobili); a player is MERGEd on name and
+draft year, so the two Cliff Robinsons (drafts of 1979 and 1989) are two nodes; a team Pertence to every conference a
+row gives it, and the older rows' conferences disagree with the later ones (Boston Celtics "West" on three rows before
+2001-02): 30 of the 37 teams belong to both; the CSV's Real_value, Height CM, Weight KG and Last Season are not loaded.
+The 14 questions (in Portuguese, the lab's language, the names as the data writes them; written from the data with plain
+Cypher through the neo4j driver): 7 edge (where Dirk Nowitzki came from, the player of the week who came from Real
+Madrid, Stephen Curry's college, the one from Lehigh, Yao Ming's team, Manu Ginobili's team, the Memphis Grizzlies'
+conference), 3 node-property (the draft years of Kobe Bryant, Nikola Jokic and Giannis Antetokounmpo: the only node
+property besides the names), 2 relationship-property (the week of Jeremy Lin's award, Arvydas Sabonis's age at his) and
+2 two-hop (the team of the player who came from Cholet Basket, the college of the San Diego Clippers' player of the
+week); each answer checked with Cypher to be the only one the graph holds (the named players have one team, one origin
+and, where an award is asked, one award; Real Madrid, Lehigh and Cholet Basket each sent one player of the week; the San
+Diego Clippers had one; the Grizzlies belong to one conference); domain_gold.py check: 14 questions, 0 problems; no
+xgrag command was run on the graph and no xgrag output on it looked at. Smaller than most: 544 nodes, few node
+properties. Overlaps: nba-seasons (the NBA of 2010-20) and nba-six-dribbles (players and teams, 1946-2015) hold many of
+these players, neither the weekly awards nor where the players came from. Considered by s54E for the first time and left
+out (each grepped here first): toriwei/nwslink (NWSL players, teams and teammates: its neo4j-admin import reads
+players.csv, teams.csv, played_for.csv and played_with.csv, which preprocess.py writes from soccerdata's downloads; the
+index lists only their header files); Fachreza28/Analisis-Graf-pada-Atlet-dan-Tim-Sepak-Bola (s53E's unnamed Indonesian
+"Big Six" LOAD CSV, now named: the mirror's snapshot, 0e64047 of 21 April 2026, has a one-line README without the Cypher
+and a combined_athlete_club.csv of 670 athlete, club and source rows, no country column, names only); the same course's
+other lab 4 repositories found (monteiroo21/CBD: Formula 1 results, formula-one's subject, its Result nodes linked to no
+driver; ttabelhaxd/CBD: shop customers and campaigns; AlexandreCotorobai/CBD: music charts; ricardoquintaneiro/CBD: a
+git selection; the loaders of GCapaross/CBD, marianarosa01/CBD-Classes and ricardombrodriguez/CBD, an f1.py, with no
+data file beside them) and rodrigoabreu22/CBD_Neo4j (left out before); KarolWojnar/Pilka (a Spring Boot
+football-statistics app: an API key manager, SQL scripts and JPA repositories, no data file in its listing; not examined
+further); AsserAlmasry/Football-Graph-Database-KBS-Project, akamm-fh/valantic-soccer-team-akamm, nativ670/sports-graph,
+AbhikSharma1/esports-graph-explorer, josulopez1/proyecto-2-algoritmos, alex-kazos/neo4j-project and
+Abderrahmane-Najib/KG-project (left out before; josulopez1's loader reads columns its semicolon-separated FIFA ratings
+file does not have); and, their repositories not named by the index or not examined: a README loading a World Cup
+players.csv (Player id, D.O.B, caps, "Plays in home country?"; the only "Cypher Code.txt" the index names,
+zanwar369/Crunch-a-thon's, holds SWIFT dummy data), a 2016 congressional candidates and independent-expenditure LOAD CSV
+(its second statement broken: `MERGE (v:Vendor {name:})`), an NFL knowledge-graph guide (15.5k nodes built from Parquet
+on a local drive), a football event-feed converter to neo4j-admin CSVs (Player, Team, Game, Event, Qualifier; its feeds
+not seen), a Transfermarkt games loader (its SOURCE_FOLDER's games.csv not seen), an ARPES research community's seed
+(placeholder e-mails, some fifty professors) and a GraphSports loader of athletes, teams and games a language model
+extracts from games' JSON. Seen again, in the corpus or left out before: labdados/tec-cid, WxxShirley/FDU_Courses_QA,
+JoanWu5/University-Knowledge-Graph, Ethan00Si/JuHeRenDa, usuallycwdillon/george,
+mlnrt/himalayan-database-neo4j-import-tool, HelpSeekerTechnologies/for-janak, Hanniehoang/cits4407,
+vmesel/trabalho-grafos, mneedham/neo4j-football-stadiums, raffaelepeluso/neo4j-nba, jonlanda/laligaDB,
+fingahoverit/neo4j-neo4j_ogm, mneedham/neo4j-worldcup, pete314/Irish-elections-neo4j-dataset, the Irish 2016 election
+course projects, the Chilean Senate seeder, the Singapore wealth-network loader, a Philippine Congress JSON importer
+(Congress, Legislator, Bill, Committee; the corpus has philippine-congress), the UFC stats loader, the ParlTrack MEP
+loader, the Transfermarkt countries, competitions and clubs LOAD CSV and the Tokyo 2020 athletes scratch file.
+
 [s54E paragraph above]
 
 [s54F paragraph above]
@@ -24969,6 +25034,54 @@ def write_paris_olympics(store: Any, mirror: Path) -> None:
         _run_script(store, _IN_TRANSACTIONS.sub("}", script), rows_of)
 
 
+# The NBA's players of the week (1979-80 to 2019-20: an NBA player-of-the-week data set, its columns those of Kaggle's)
+# as a databases course's (CBD's) Neo4j lab loads them (alexandreserras/CBD, Alexandre Serras, CBD lab 4,
+# exercise 4, January 2022; no licence file; Python, in Portuguese): one LOAD CSV statement in lab4/ex4.py over the
+# lab's copy of the data, lab4/NBA_player_of_the_week.csv (the Kaggle columns and two of the student's: draftTeam, the
+# college, club or school a player came from, and Premio, the award's name)
+NBA_POTW = "alexandreserras/CBD"
+# its HEAD (15 February 2022: README edits); lab4/ as its commit f9d7c0b ("lab4", 29 January 2022) left it
+NBA_POTW_COMMIT = "79fb6be31a8c0624b973ed8e80af46b24c146e46"
+NBA_POTW_SCRIPT = "lab4/ex4.py"
+NBA_POTW_FOLDER = "lab4/"  # the data file beside the script: the folder the lab copied into the server's import/
+# the load: a `conn.query("...")` commented out under its own comment, "the line that inserts the data" (the
+# script's queries, run after it, read the graph it wrote; its CBD_L44c_output.txt holds their answers)
+_NBA_POTW_LOAD = re.compile(r'(?m)^[ \t]*#[ \t]*Linha que faz o insert dos dados[ \t]*\r?\n'
+                            r'[ \t]*#[ \t]*conn\.query\("(?P<statement>[^"\n]+)"\)[ \t]*\r?$')
+
+
+def _nba_potw_statement(source: str) -> str:
+    """The load statement of lab4/ex4.py: the string of the `conn.query(...)` its comment "Linha que faz o insert dos
+    dados" (the line that inserts the data) names, commented out after the lab loaded its graph; exactly one."""
+    found = [m["statement"] for m in _NBA_POTW_LOAD.finditer(source)]
+    if len(found) != 1 or _LOAD_CSV.search(found[0]) is None:
+        raise CorpusError(f"{NBA_POTW}: {NBA_POTW_SCRIPT} holds {len(found)} load statements under its "
+                          "'Linha que faz o insert dos dados' comment, not one LOAD CSV")
+    return found[0]
+
+
+def write_nba_players_of_the_week(store: Any, mirror: Path) -> None:
+    """The load statement of lab4/ex4.py of alexandreserras/CBD at NBA_POTW_COMMIT (the `conn.query` under its
+    comment "Linha que faz o insert dos dados", commented out once the lab had run it), as written: its `load csv
+    with headers from 'file:///NBA_player_of_the_week.csv' as linha` given the rows of lab4/NBA_player_of_the_week.csv
+    at that commit (any other URL is refused). The graph, in the lab's Portuguese: players (Jogador: nome, draft_ano,
+    the year of their draft), the NBA teams and the colleges, clubs and schools they came from (both Equipa: nome), the
+    two conferences (Conferencia) and the award (Premio: "JOGADOR DA SEMANA", player of the week); a player Jogou
+    (played) for each team he won the award with, came from his Universidade, a team Pertence (belongs) to each
+    conference a row gives it, and each award is one `recebe` relationship from the player to the award with the
+    week's date (data), the player's position (posição), weight (peso, pounds), height (altura, feet'inches), age
+    (idade), seasons in the league (epocas) and the season (epoca, "2019-2020"; shortcut, its last year)."""
+    source = read_file(NBA_POTW, NBA_POTW_SCRIPT, mirror, NBA_POTW_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or not name or "/" in name:
+            raise CorpusError(f"{NBA_POTW}: {NBA_POTW_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(NBA_POTW, NBA_POTW_FOLDER + name, mirror, NBA_POTW_COMMIT), delimiter)
+
+    _run_script(store, _nba_potw_statement(source), rows_of)
+
+
 # [s54E source and writer above]
 
 
@@ -27099,6 +27212,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "per stage (rank, result) and the medals athletes won (a NoSQL course's "
                                            "reference project over Kaggle's Paris 2024 feeds)",
           writer=write_paris_olympics, source=PARIS_OLYMPICS),
+    Graph("nba-players-of-the-week", "frozen", "The NBA's players of the week from 1979-80 to 2019-20: each award "
+                                               "with its week, the player's team, position, height, weight, age and "
+                                               "season, the player's draft year and the college or club he came "
+                                               "from, and the teams' conferences (a databases course lab's graph; "
+                                               "labels and types in Portuguese)",
+          writer=write_nba_players_of_the_week, source=NBA_POTW),
     # [s54E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

@@ -13168,6 +13168,75 @@ def test_paris_2024_olympics_reads_only_its_import_files(
     assert len(store.calls) == 2
 
 
+_NBA_POTW_LOAD = ("load csv with headers from 'file:///NBA_player_of_the_week.csv' as linha merge (j: Jogador"
+                  "{nome:linha.Player, draft_ano:linha.Draft_Year}) merge (j)-[:recebe {data:linha.Date, "
+                  "posição:linha.Position}]->(premio)")
+
+
+def _nba_potw_script(load: str = _NBA_POTW_LOAD, comment: str = "#Linha que faz o insert dos dados") -> str:
+    # lab4/ex4.py's shape: the load commented out under its comment, the lab's queries after it (not run here)
+    return ("from neo4j import GraphDatabase\n\n\nif __name__ == \"__main__\":\n"
+            "    conn = Neo4j(uri=\"bolt://localhost:7687\", user=\"neo4j\", pwd=\"nba\")\n"
+            f"    {comment}\n    #conn.query(\"{load}\")\n    \n\n"
+            "    query=\"match (p:Jogador)-[:Jogou]->(e:Equipa {nome:'Miami Heat'}) return p.nome\"\n"
+            "    res=conn.query(query)\n    #linha que faz o delete dos dados\n"
+            "    #conn.query(\"match (n) detach delete n\")\n")
+
+
+def _nba_potw_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str | None = None) -> Path:
+    rows = ("Player,Team,Date,Position,Draft_Year,draftTeam,Premio\n"
+            "Nikola Jokic,Denver Nuggets,\"Feb 10, 2020\",C,2014,KK Mega Bemax (Serbia),JOGADOR DA SEMANA\n"
+            "Jeremy Lin,New York Knicks,\"Feb 13, 2012\",G,,Harvard,JOGADOR DA SEMANA\n")
+    files: dict[str, str | bytes] = {corpus.NBA_POTW_SCRIPT: script if script is not None else _nba_potw_script(),
+                                     "lab4/NBA_player_of_the_week.csv": rows, "lab4/ex1.txt": "CREATE (n);\n"}
+    # a later commit changes the lab's data: the pinned load must not see it
+    pinned = _committed_mirror(tmp_path, "alexandreserras+CBD", files,
+                               later={"lab4/NBA_player_of_the_week.csv": "Player\nRenamed\n"})
+    monkeypatch.setattr(corpus, "NBA_POTW_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nba_players_of_the_week_runs_the_labs_commented_load_over_its_csv(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nba_players_of_the_week(store, _nba_potw_mirror(tmp_path, monkeypatch))
+    # only the statement under "Linha que faz o insert dos dados", as written (its Portuguese property name kept),
+    # its LOAD CSV given the rows of lab4/NBA_player_of_the_week.csv at the pinned commit: not the lab's queries, nor
+    # the delete commented out at its end
+    assert store.calls == [(
+        "UNWIND $rows AS linha merge (j: Jogador{nome:linha.Player, draft_ano:linha.Draft_Year}) merge "
+        "(j)-[:recebe {data:linha.Date, posição:linha.Position}]->(premio)",
+        {"rows": [{"Player": "Nikola Jokic", "Team": "Denver Nuggets", "Date": "Feb 10, 2020", "Position": "C",
+                   "Draft_Year": "2014", "draftTeam": "KK Mega Bemax (Serbia)", "Premio": "JOGADOR DA SEMANA"},
+                  {"Player": "Jeremy Lin", "Team": "New York Knicks", "Date": "Feb 13, 2012", "Position": "G",
+                   "Draft_Year": None, "draftTeam": "Harvard", "Premio": "JOGADOR DA SEMANA"}]})]
+    graph = corpus.graph("nba-players-of-the-week")
+    assert (graph.split, graph.repo, graph.writer) == ("frozen", corpus.NBA_POTW, corpus.write_nba_players_of_the_week)
+
+
+@pytest.mark.parametrize(("url", "refused"), [
+    ("https://example.org/NBA_player_of_the_week.csv", "https://example.org/NBA_player_of_the_week.csv"),
+    ("file:///../lab1/ex1.csv", "file:///../lab1/ex1.csv"),
+    ("file:///absent.csv", "lab4/absent.csv is not in the mirror")])
+def test_nba_players_of_the_week_reads_only_the_labs_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, refused: str) -> None:
+    store = Recorder()
+    script = _nba_potw_script(_NBA_POTW_LOAD.replace("file:///NBA_player_of_the_week.csv", url))
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nba_players_of_the_week(store, _nba_potw_mirror(tmp_path, monkeypatch, script))
+    assert store.calls == []
+
+
+@pytest.mark.parametrize("script", [
+    _nba_potw_script(comment="#Linha que faz o update dos dados"),  # no load under the insert comment
+    _nba_potw_script(load="match (n) return n"),  # a statement, but no LOAD CSV
+    _nba_potw_script() + _nba_potw_script(),  # two loads: which one the lab ran is not known
+])
+def test_nba_players_of_the_week_needs_exactly_one_load_under_its_comment(script: str) -> None:
+    with pytest.raises(corpus.CorpusError, match="not one LOAD CSV"):
+        corpus._nba_potw_statement(script)
+
+
 # [s54E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
