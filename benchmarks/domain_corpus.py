@@ -25521,6 +25521,96 @@ def write_medicinal_plants(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{MED_PLANTS}: its loader logged errors: {'; '.join(unexpected[:3])}")
 
 
+JBK_DISEASES = "han0405/Medical-KG-LLM-QA"  # 2025 medical KG and Text-to-Cypher QA course project over 39.net's data
+# its HEAD ("Add files via upload", 17 December 2025), the commit that added its loader and its three data files
+JBK_DISEASES_COMMIT = "2681052ab42200d39319d08f9188ad1152248a48"
+JBK_DISEASES_LOADER = "src/import_to_neo4j.py"  # run from src/, as its DATA_DIR ("../data") says
+# the files its read_csv_auto_encoding reads, by the paths it gives them, and the repository's paths of them
+JBK_DISEASES_FILES = {"../data/diseases.csv": "data/diseases.csv", "../data/symptoms.csv": "data/symptoms.csv",
+                      "../data/disease_details.csv": "data/disease_details.csv"}
+_JBK_DISEASES_IMPORTS = frozenset({"os"})  # and pandas and py2neo: given below
+
+
+class _JbkFrame(_Frame):
+    """The DataFrame the loader reads a file into: _Frame's iterrows (a row: row[column], row.get(column, default),
+    `column in row`) and len(), the number of rows."""
+
+    def __len__(self) -> int:
+        return self.length
+
+
+def write_jbk_diseases(store: Any, mirror: Path) -> None:
+    """src/import_to_neo4j.py of han0405/Medical-KG-LLM-QA (Han's December 2025 "基于大模型的医疗知识图谱构建与问答
+    系统", a course project building a medical knowledge graph in Neo4j and TuGraph and asking it with Qwen through
+    Text-to-Cypher; in Chinese; no licence stated), read at JBK_DISEASES_COMMIT and run as written from src/ over the
+    three files its README says were collected from 39健康网's disease encyclopedia (jbk.39.net): data/diseases.csv
+    (237 diseases: name, page URL, aliases and the first lines of the page's description, cut with "...", and four
+    related symptoms), data/symptoms.csv (675 symptoms: the same fields and five related diseases) and
+    data/disease_details.csv (160 diseases' detail pages: typical symptoms, department, cure rate, medications ...).
+    What it writes: it deletes everything (the database is empty), CREATEs a Disease per row of diseases.csv and a
+    Symptom per row of symptoms.csv (name, website, aliases, description, each str() of pandas' value), then for each
+    disease's four related symptoms and each item of its details' typical symptoms (split on "、") a MERGE of
+    HAS_SYMPTOM between the Disease and the Symptom of those names, where both exist. How it runs: the script is
+    executed as __main__ in a namespace of its own whose `pandas` reads only its three files (read_csv with its first
+    encoding, UTF-8, its byte-order mark dropped as pandas' parser drops it; typed as read_csv's defaults type them,
+    _pandas_column; notna), whose `py2neo` gives Graph (run: one auto-commit statement on the store, its rows as
+    data(); create: a CREATE of the Node; its URI and empty password not used) and Node, whose prints are silenced
+    and whose other import is os. Its bare `except: pass` around each relationship's statement would hide a failed
+    statement, and its encoding loop a refused read: either is raised here after it ends. What it writes is kept:
+    empty fields are pandas' NaN, so str() makes them "nan" (a disease without aliases has aliases "nan"); the
+    aliases and descriptions are as the pages' summaries cut them ("(椎间盘突出，腰间...)"); the details' typical
+    symptoms are tab-separated, the script deletes the tabs before splitting on "、", so each disease's list is one
+    run-together string that names no Symptom and adds no relationship; symptoms.csv's related diseases and the
+    details' other fields are not read; a related symptom that is no Symptom row (most are) adds nothing."""
+    source = read_file(JBK_DISEASES, JBK_DISEASES_LOADER, mirror, JBK_DISEASES_COMMIT).decode("utf-8")
+    refused: list[str] = []
+    failed: list[BaseException] = []
+    pandas_module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _JbkFrame:
+        if path not in JBK_DISEASES_FILES or options not in ({}, {"encoding": "utf-8"}):
+            refused.append(f"{JBK_DISEASES}: its loader reads {path} with {options}, which is not read here")
+            raise CorpusError(refused[-1])
+        text = read_file(JBK_DISEASES, JBK_DISEASES_FILES[path], mirror, JBK_DISEASES_COMMIT).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
+        return _JbkFrame(rows[0], [row for row in rows[1:] if row])
+
+    pandas_module.read_csv = read_csv  # type: ignore[attr-defined]
+    pandas_module.notna = lambda value: not _missing(value)  # type: ignore[attr-defined]
+
+    def run(query: str, **params: Any) -> types.SimpleNamespace:
+        try:
+            rows = store.query(query, params, read_only=False)
+        except Exception as error:
+            failed.append(error)
+            raise
+        return types.SimpleNamespace(data=lambda: [dict(row) for row in rows])
+
+    def create(node: Any) -> None:
+        if not isinstance(node, _Py2neoNode):
+            raise CorpusError(f"{JBK_DISEASES}: its loader creates a {type(node).__name__}, which is not read here")
+        labels = "".join(f":{_q(label)}" for label in node.labels)
+        store.query(f"CREATE (n{labels} $props)", {"props": node.properties}, read_only=False)
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        run=run, create=create)
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(JBK_DISEASES, {"pandas": pandas_module, "py2neo": py2neo_module},
+                                _JBK_DISEASES_IMPORTS)
+    try:
+        _run_loader(JBK_DISEASES, JBK_DISEASES_LOADER, source, importer, print=_quiet)
+    except Exception as error:
+        if refused:
+            raise CorpusError(refused[0]) from error
+        raise
+    if refused:
+        raise CorpusError(refused[0])
+    if failed:
+        raise CorpusError(f"{JBK_DISEASES}: its loader passed over a failed statement: {failed[0]}") from failed[0]
+
+
 # [s54F source and writer above]
 
 
@@ -26785,6 +26875,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
           "grows in, its compounds, therapeutic effects, preparations and side effects",
           writer=write_medicinal_plants, source=MED_PLANTS),
+    Graph("jbk-diseases", "frozen", "39健康网's disease encyclopedia (jbk.39.net): 237 diseases and 675 symptoms, each "
+          "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
+          "graph QA project's Python loader; in Chinese)",
+          writer=write_jbk_diseases, source=JBK_DISEASES),
     # [s54F Graph above]
 ]}
 
