@@ -11250,6 +11250,65 @@ loader, the Transfermarkt countries, competitions and clubs LOAD CSV and the Tok
 
 [s54E paragraph above]
 
+Helper s54F's paragraph, written blind for the fifty-fourth split (domain searched: health, medicine, food and
+agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 15:35 UTC on 6 December 2026, deadline
+16:50). jbk-diseases: github.com/han0405/Medical-KG-LLM-QA (Han's "基于大模型的医疗知识图谱构建与问答系统", December
+2025, a course project building a medical knowledge graph in Neo4j and TuGraph and asking it with Qwen through
+Text-to-Cypher; no licence stated; Python; in Chinese), its src/import_to_neo4j.py run at JBK_DISEASES_COMMIT (2681052,
+its HEAD of 17 December 2025, the commit that added the loader and its data) as written from src/, over the three files
+its README says were collected from 39健康网's disease encyclopedia (jbk.39.net): data/diseases.csv (237 diseases: page
+URL, aliases, the page's summary, four related symptoms), data/symptoms.csv (675 symptoms, the same fields and five
+related diseases) and data/disease_details.csv (160 detail pages). How it runs (write_jbk_diseases): the script is
+executed as __main__ in a namespace of its own whose `pandas` reads only its three files (read_csv with its first
+encoding, UTF-8, the header's byte-order mark dropped as pandas' parser drops it, typed by _pandas_column; len,
+iterrows, notna), whose `py2neo` gives Graph (run: one auto-commit statement, its rows as data(); create: a CREATE of
+the Node; its URI and empty password not used) and Node, whose prints are silenced and whose other import is os; its
+bare `except: pass` around each relationship's MERGE and its encoding loop would hide a failed statement or a refused
+read, so either is raised once it ends. What had to change: nothing of its code, Cypher (Neo4j 5 syntax already) or
+data; no shared helper was changed (_Frame is subclassed in the writer for len()). The graph: 912 nodes in 2 labels
+(Symptom 675, Disease 237; each with name, website, aliases, description) and 521 relationships (HAS_SYMPTOM, from a
+disease to a symptom; no relationship property), below the three labels the brief aims for; `up` took 1 min 33 s with
+the server's start (some 2,000 statements, its MATCHes label scans: the script creates no index). Quirks kept as it
+writes them: an empty field is str() of pandas' NaN, "nan" (the aliases of 46 diseases and 573 symptoms); aliases and
+descriptions as the site's summaries cut them ("(椎间盘突出，腰间...)"), as some names are ("慢性细菌性前列腺..."); the
+details' typical symptoms are tab-separated and the script deletes the tabs before splitting on "、", so they name no
+Symptom and add nothing; 393 of the diseases' 914 related symptoms name no Symptom row, so 22 diseases have no symptom
+and 419 symptoms no disease; symptoms.csv's related diseases are not read; a cut name two symptom rows share
+("红细胞分布宽度偏...") is two Symptom nodes. The 14 questions (in Chinese, as the data is, written from the data with
+plain Cypher through the neo4j driver): 7 edge (the disease of 晨僵, of 大便变细形似铅笔, of 硬下疳, of 间歇性跛行 and
+of 粪便硬结如羊粪状, the symptom of 过敏性鼻炎 and of 偏头痛), 4 node-property (the aliases of 痛经, 尿隐血 and
+甲状腺肿大, 痛风's page on 39健康网) and 3 two-hop (the other disease sharing a symptom with 甲亢, with 结肠癌, with
+麦粒肿); no relationship-property question (the graph has no relationship property); each answer checked with Cypher to
+be the only one the graph holds (each named symptom has one disease, each named disease one symptom, or one other
+disease through its symptoms; no other node's name contains a named one, and no other node's aliases the asked ones);
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: kegg-diseases and disease-network hold diseases (KEGG's, UMLS codes), and chinese-cardio-drugs, tcm-herbs
+and tcm-formulas medicine in Chinese; none holds a Chinese health portal's diseases and their symptoms (liuhuanyong's
+xywy.com graph, left out before, is another site's). Considered by s54F for the first time and left out (each grepped
+here first): HazemSaeid/SSI-exam-project (COVID-19 cases by US state and county through a LOAD CSV of its covid.csv,
+which the index's listing of it does not hold, only a sample), NoirHuy/AI-Nutrition-Assistant (triples an LLM extracted
+from Vietnamese food tables and diet guides, vietnam-nutrition's kind of data), zsh003/medical-graph (a copy of
+liuhuanyong's loader; its data/medical_test.json not in the index's listing of it), dmego/medical-graph (analyses of a
+medical graph; not examined further), Jaehyeon0415/health-graph (a Flutter health-data chart app, no Neo4j),
+Yarmoluk/vns-health-graph (JSON nodes of a health plan's organisation, systems and processes; not examined further),
+caoyyun05/nutrition-graph-rag (55 USDA foods and LLM audit outputs), akash1095/kg-milp-diet (50 foods and 3 conditions,
+far below the size aimed at), KevinC-wk/ingredient-network (a networkx recipe network, no Neo4j),
+EminDurmuSS/Food_Recomandation_System_Service_KGE (embeddings of a triples file, no Neo4j),
+ankurjainsgsits-gif/Neo4J-KnowledgeGrpah (disease, drug and symptom CSVs with no load script), the-HRK/Medigraph
+(disease CSVs under an LLM chat backend; not examined further), Sreevatsa03/GADGraph (DisGeNET gene-disease associations
+loaded into MySQL, not Neo4j), thereismywill/lipokg (a lipid-particle biomedical graph of genes, proteins, pathways and
+ClinVar variants, biology more than this domain; not examined further), and, their repositories not named by the index:
+a recipe recommender README whose LOAD CSV of recipes_img.csv makes two labels (its CSV not seen) and the Central
+Hospital of Asturias drug classification graphgist (a few hand-typed ATC areas). Seen again, in the corpus or left out
+before: saravana87/Clinical-Trials-Graph-using-Neo4j (covid-clinical-trials), ontox-hu/aspis4j,
+ONSdigital/dp-hierarchy-builder, Sheldon2016/COVID19Motif, aicfr/neo4j-openbeerdb, miofuku/farming-bot,
+mneedham/itsu-neo4j, zysNLP/quickllm, gloriachin/KG_API, etalab-ia/ami-ia-chub, crux-project/CRUX,
+covid-19-net/covid-19-community, leojasmim/RASGraph, HeyKidHealth/poc, Lazarus22/FDBackend,
+bevvvvv/DS220Proj2WineReview, atilara/recipes-book-db, mitrandir-pl/recipe_book_app, aohua/KG-food,
+ramseylab/food-network, dgg32/fda_food, r-flores/Ingredients-found-in-packaged-foods-database, paldeep-singh/ssb-api,
+MickeyJ/fao-graph-db, wvirtue/Plant-Knowledge-Graph, chenjj9527/AgricultureKnowledgeGraph, the Chinese wheat germplasm
+loader, the Meal Balance Grub (Epicurious) recipes and the VaxNeo4j loader.
+
 [s54F paragraph above]
 """
 
@@ -25985,6 +26044,98 @@ def write_medicinal_plants(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{MED_PLANTS}: its loader logged errors: {'; '.join(unexpected[:3])}")
 
 
+JBK_DISEASES = "han0405/Medical-KG-LLM-QA"  # 2025 medical KG and Text-to-Cypher QA course project over 39.net's data
+# its HEAD ("Add files via upload", 17 December 2025), the commit that added its loader and its three data files
+JBK_DISEASES_COMMIT = "2681052ab42200d39319d08f9188ad1152248a48"
+JBK_DISEASES_LOADER = "src/import_to_neo4j.py"  # run from src/, as its DATA_DIR ("../data") says
+# the files its read_csv_auto_encoding reads, by the paths it gives them, and the repository's paths of them
+JBK_DISEASES_FILES = {"../data/diseases.csv": "data/diseases.csv", "../data/symptoms.csv": "data/symptoms.csv",
+                      "../data/disease_details.csv": "data/disease_details.csv"}
+_JBK_DISEASES_IMPORTS = frozenset({"os"})  # and pandas and py2neo: given below
+
+
+class _JbkFrame(_Frame):
+    """The DataFrame the loader reads a file into: _Frame's iterrows (a row: row[column], row.get(column, default),
+    `column in row`) and len(), the number of rows."""
+
+    def __len__(self) -> int:
+        return self.length
+
+
+def write_jbk_diseases(store: Any, mirror: Path) -> None:
+    """src/import_to_neo4j.py of han0405/Medical-KG-LLM-QA (Han's December 2025 "基于大模型的医疗知识图谱构建与问答
+    系统", a course project building a medical knowledge graph in Neo4j and TuGraph and asking it with Qwen through
+    Text-to-Cypher; in Chinese; no licence stated), read at JBK_DISEASES_COMMIT and run as written from src/ over the
+    three files its README says were collected from 39健康网's disease encyclopedia (jbk.39.net): data/diseases.csv
+    (237 diseases: name, page URL, aliases and the first lines of the page's description, cut with "...", and four
+    related symptoms), data/symptoms.csv (675 symptoms: the same fields and five related diseases) and
+    data/disease_details.csv (160 diseases' detail pages: typical symptoms, department, cure rate, medications ...).
+    What it writes: it deletes everything (the database is empty), CREATEs a Disease per row of diseases.csv and a
+    Symptom per row of symptoms.csv (name, website, aliases, description, each str() of pandas' value), then for each
+    disease's four related symptoms and each item of its details' typical symptoms (split on "、") a MERGE of
+    HAS_SYMPTOM between the Disease and the Symptom of those names, where both exist. How it runs: the script is
+    executed as __main__ in a namespace of its own whose `pandas` reads only its three files (read_csv with its first
+    encoding, UTF-8, its byte-order mark dropped as pandas' parser drops it; typed as read_csv's defaults type them,
+    _pandas_column; notna), whose `py2neo` gives Graph (run: one auto-commit statement on the store, its rows as
+    data(); create: a CREATE of the Node; its URI and empty password not used) and Node, whose prints are silenced
+    and whose other import is os. Its bare `except: pass` around each relationship's statement would hide a failed
+    statement, and its encoding loop a refused read: either is raised here after it ends. What it writes is kept:
+    empty fields are pandas' NaN, so str() makes them "nan" (a disease without aliases has aliases "nan"); the
+    aliases and descriptions are as the pages' summaries cut them ("(椎间盘突出，腰间...)"); the details' typical
+    symptoms are tab-separated, the script deletes the tabs before splitting on "、", so each disease's list is one
+    run-together string (or, in the four rows that also use "、", a few) that names no Symptom: the details add no
+    relationship; symptoms.csv's related diseases and the details' other fields are not read; 393 of the 914 related
+    symptoms name no Symptom row and add nothing; a name the site cut ("红细胞分布宽度偏...") that two symptom rows
+    share is two Symptom nodes."""
+    source = read_file(JBK_DISEASES, JBK_DISEASES_LOADER, mirror, JBK_DISEASES_COMMIT).decode("utf-8")
+    refused: list[str] = []
+    failed: list[BaseException] = []
+    pandas_module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _JbkFrame:
+        if path not in JBK_DISEASES_FILES or options not in ({}, {"encoding": "utf-8"}):
+            refused.append(f"{JBK_DISEASES}: its loader reads {path} with {options}, which is not read here")
+            raise CorpusError(refused[-1])
+        text = read_file(JBK_DISEASES, JBK_DISEASES_FILES[path], mirror, JBK_DISEASES_COMMIT).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
+        return _JbkFrame(rows[0], [row for row in rows[1:] if row])
+
+    pandas_module.read_csv = read_csv  # type: ignore[attr-defined]
+    pandas_module.notna = lambda value: not _missing(value)  # type: ignore[attr-defined]
+
+    def run(query: str, **params: Any) -> types.SimpleNamespace:
+        try:
+            rows = store.query(query, params, read_only=False)
+        except Exception as error:
+            failed.append(error)
+            raise
+        return types.SimpleNamespace(data=lambda: [dict(row) for row in rows])
+
+    def create(node: Any) -> None:
+        if not isinstance(node, _Py2neoNode):
+            raise CorpusError(f"{JBK_DISEASES}: its loader creates a {type(node).__name__}, which is not read here")
+        labels = "".join(f":{_q(label)}" for label in node.labels)
+        store.query(f"CREATE (n{labels} $props)", {"props": node.properties}, read_only=False)
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        run=run, create=create)
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(JBK_DISEASES, {"pandas": pandas_module, "py2neo": py2neo_module},
+                                _JBK_DISEASES_IMPORTS)
+    try:
+        _run_loader(JBK_DISEASES, JBK_DISEASES_LOADER, source, importer, print=_quiet)
+    except Exception as error:
+        if refused:
+            raise CorpusError(refused[0]) from error
+        raise
+    if refused:
+        raise CorpusError(refused[0])
+    if failed:
+        raise CorpusError(f"{JBK_DISEASES}: its loader passed over a failed statement: {failed[0]}") from failed[0]
+
+
 # [s54F source and writer above]
 
 
@@ -27268,6 +27419,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
           "grows in, its compounds, therapeutic effects, preparations and side effects",
           writer=write_medicinal_plants, source=MED_PLANTS),
+    Graph("jbk-diseases", "frozen", "39健康网's disease encyclopedia (jbk.39.net): 237 diseases and 675 symptoms, each "
+          "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
+          "graph QA project's Python loader; in Chinese)",
+          writer=write_jbk_diseases, source=JBK_DISEASES),
     # [s54F Graph above]
 ]}
 

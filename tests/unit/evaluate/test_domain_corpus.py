@@ -14298,4 +14298,143 @@ def test_medicinal_plants_refuses_what_its_loader_is_not_read_for(
     assert _PLANT_MERGE not in [statement for statement, _ in store.calls]
 
 
+# han0405/Medical-KG-LLM-QA's src/import_to_neo4j.py, shortened to what it runs: its encoding loop over pandas, a
+# Disease and a Symptom per row, HAS_SYMPTOM from the four related-symptom columns and the details' typical symptoms
+# (tabs deleted, split on "、"), each in a bare try/except, then its counts
+_JBK_LOADER = '''import pandas as pd
+from py2neo import Graph, Node, Relationship
+import os
+
+DATA_DIR = "../data"
+graph = Graph("bolt://localhost:7687", auth=("neo4j", ""))
+graph.run("MATCH (n) DETACH DELETE n")
+
+def read_csv_auto_encoding(filepath):
+    encodings = ['utf-8', 'gbk', 'gb2312', 'gb18030']
+    for encoding in encodings:
+        try:
+            return pd.read_csv(filepath, encoding=encoding)
+        except:
+            continue
+    raise Exception(f"Cannot read {filepath} with any encoding")
+
+diseases_df = read_csv_auto_encoding(os.path.join(DATA_DIR, "diseases.csv"))
+symptoms_df = read_csv_auto_encoding(os.path.join(DATA_DIR, "symptoms.csv"))
+disease_details_df = read_csv_auto_encoding(os.path.join(DATA_DIR, "disease_details.csv"))
+print(f"Loaded {len(diseases_df)} diseases")
+for idx, row in diseases_df.iterrows():
+    graph.create(Node("Disease", name=str(row['Name']), website=str(row.get('Website', '')),
+                      aliases=str(row.get('Aliases', '')), description=str(row.get('Description', ''))))
+for idx, row in symptoms_df.iterrows():
+    graph.create(Node("Symptom", name=str(row['Name']), website=str(row.get('Website', '')),
+                      aliases=str(row.get('Aliases', '')), description=str(row.get('Description', ''))))
+query = "MATCH (d:Disease {name: $disease_name}) MATCH (s:Symptom {name: $symptom_name}) MERGE (d)-[:HAS_SYMPTOM]->(s)"
+for idx, row in diseases_df.iterrows():
+    for col in ['Related Symptom 1', 'Related Symptom 2']:
+        if col in row and pd.notna(row[col]) and str(row[col]).strip():
+            try:
+                graph.run(query, disease_name=str(row['Name']), symptom_name=str(row[col]).strip())
+            except:
+                pass
+for idx, row in disease_details_df.iterrows():
+    typical_symptoms = str(row.get('Typical Symptoms', ''))
+    for symptom in typical_symptoms.replace('\\t', '').replace('\\n', '').split('、'):
+        if symptom.strip():
+            try:
+                graph.run(query, disease_name=str(row['Name']), symptom_name=symptom.strip())
+            except:
+                pass
+result = graph.run("MATCH (d:Disease) RETURN count(d) as count").data()
+print(f"Total Disease nodes: {result[0]['count']}")
+'''
+_JBK_DISEASES_CSV = ("\ufeffName,Website,Aliases,Description,Related Symptom 1,Related Symptom 2\n"
+                     "痛风,https://jbk.39.net/tf/,\"(关节石病,尿酸盐...)\",痛风是一种...,关节疼痛,\n"
+                     "腰肌劳损,https://jbk.39.net/yjls/,,慢性腰肌劳损...,腰酸背痛,腰部僵硬\n")
+_JBK_SYMPTOMS_CSV = ("\ufeffName,Website,Aliases,Description,Related Disease 1\n"
+                     "关节疼痛,https://jbk.39.net/zhengzhuang/gjtt/,,关节疼痛是...,痛风\n"
+                     "腰酸背痛,https://jbk.39.net/zhengzhuang/ysbt/,(腰背痛),腰酸背痛是...,腰肌劳损\n")
+_JBK_DETAILS_CSV = ("\ufeffName,Typical Symptoms\n"
+                    "痛风,\"\t\t关节疼痛\t\t关节肿胀\t\t\"\n")
+
+
+class _JbkStore(Recorder):
+    """A Recorder that answers the loader's counts with a row, and fails the statements of a given parameter."""
+
+    def __init__(self, failing: str | None = None) -> None:
+        super().__init__()
+        self.failing = failing
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if self.failing is not None and self.failing in (params or {}).values():
+            raise RuntimeError(f"Neo.ClientError.Statement.SyntaxError near {self.failing}")
+        return [{"count": 2}] if "count(" in statement else []
+
+
+def _jbk_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _JBK_LOADER) -> Path:
+    files: dict[str, str | bytes] = {corpus.JBK_DISEASES_LOADER: loader, "data/diseases.csv": _JBK_DISEASES_CSV,
+                                     "data/symptoms.csv": _JBK_SYMPTOMS_CSV,
+                                     "data/disease_details.csv": _JBK_DETAILS_CSV}
+    # a later commit changes the diseases: the pinned loader reads the pinned files
+    pinned = _committed_mirror(tmp_path, "han0405+Medical-KG-LLM-QA", files,
+                               later={"data/diseases.csv": "Name,Website\n后来,https://x\n"})
+    monkeypatch.setattr(corpus, "JBK_DISEASES_COMMIT", pinned)
+    return tmp_path
+
+
+_JBK_REL = ("MATCH (d:Disease {name: $disease_name}) MATCH (s:Symptom {name: $symptom_name}) "
+            "MERGE (d)-[:HAS_SYMPTOM]->(s)")
+
+
+def test_jbk_diseases_runs_import_to_neo4j_over_its_pinned_files_as_pandas_reads_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _JbkStore()
+    corpus.write_jbk_diseases(store, _jbk_mirror(tmp_path, monkeypatch))
+    nodes = [(s.split(":")[1].split(" ")[0], p["props"]) for s, p in store.calls if s.startswith("CREATE (n:")]
+    # the byte-order mark dropped from the header (row['Name'] is read), an empty field str() of NaN: "nan"
+    assert nodes == [
+        ("`Disease`", {"name": "痛风", "website": "https://jbk.39.net/tf/", "aliases": "(关节石病,尿酸盐...)",
+                       "description": "痛风是一种..."}),
+        ("`Disease`", {"name": "腰肌劳损", "website": "https://jbk.39.net/yjls/", "aliases": "nan",
+                       "description": "慢性腰肌劳损..."}),
+        ("`Symptom`", {"name": "关节疼痛", "website": "https://jbk.39.net/zhengzhuang/gjtt/", "aliases": "nan",
+                       "description": "关节疼痛是..."}),
+        ("`Symptom`", {"name": "腰酸背痛", "website": "https://jbk.39.net/zhengzhuang/ysbt/", "aliases": "(腰背痛)",
+                       "description": "腰酸背痛是..."})]
+    rels = [p for s, p in store.calls if s == _JBK_REL]
+    # each non-empty related symptom (one no Symptom row names included: the statement matches nothing), then the
+    # details' typical symptoms with their tabs deleted: one run-together name
+    assert rels == [{"disease_name": "痛风", "symptom_name": "关节疼痛"},
+                    {"disease_name": "腰肌劳损", "symptom_name": "腰酸背痛"},
+                    {"disease_name": "腰肌劳损", "symptom_name": "腰部僵硬"},
+                    {"disease_name": "痛风", "symptom_name": "关节疼痛关节肿胀"}]
+    assert store.calls[0] == ("MATCH (n) DETACH DELETE n", {})
+    assert corpus.graph("jbk-diseases").split == "frozen"
+
+
+@pytest.mark.parametrize(("loader", "refused", "written"), [
+    (_JBK_LOADER.replace("import os\n", "import os\nimport requests\n"),
+     "its loader imports requests, which is not read here", False),
+    (_JBK_LOADER.replace('"symptoms.csv"', '"drugs.csv"'), "its loader reads ../data/drugs.csv with", False),
+    # another encoding tried first: refused even though its loop goes on to UTF-8 and writes the graph
+    (_JBK_LOADER.replace("['utf-8', 'gbk',", "['gbk', 'utf-8',"),
+     "its loader reads ../data/diseases.csv with {'encoding': 'gbk'}", True)])
+def test_jbk_diseases_refuses_what_its_loader_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str, written: bool) -> None:
+    store = _JbkStore()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_jbk_diseases(store, _jbk_mirror(tmp_path, monkeypatch, loader))
+    assert bool([s for s, _ in store.calls if s.startswith("CREATE")]) is written
+
+
+def test_jbk_diseases_raises_a_failed_statement_its_loader_passes_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _JbkStore(failing="腰部僵硬")
+    with pytest.raises(corpus.CorpusError, match="passed over a failed statement: .*near 腰部僵硬"):
+        corpus.write_jbk_diseases(store, _jbk_mirror(tmp_path, monkeypatch))
+    # the loader went on after it, as it does
+    last = [p for s, p in store.calls if s == _JBK_REL][-1]
+    assert last == {"disease_name": "痛风", "symptom_name": "关节疼痛关节肿胀"}
+
+
 # [s54F tests above]
