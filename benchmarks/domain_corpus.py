@@ -11007,8 +11007,6 @@ snu-dbs/m2bench, jenzuffer/DB_exam_projects, Salle-Arquitect/mdas_neo4j, eijiuch
 ggszk's graphs, cloud9ight/neo4j-road-fatality-analysis, the Andalusian COVID script, the OpenFlights loaders and the
 Météo-France Synop LOAD CSV.
 
-[s54A paragraph above]
-
 Helper s54B's paragraph, written blind for the fifty-fourth split (domain searched: commerce and finance, companies,
 shops and products, banking, markets, trade and public procurement, in English, Chinese, Korean, Japanese, German,
 Spanish and Portuguese; begun at 15:36:40 UTC on 6 December 2026, its deadline 16:50). nyc-checkbook-payments:
@@ -11066,8 +11064,6 @@ ormastroni/composicao-societaria, infobarbosa/neo4j, dmehrotra/department-of-def
 shawnngtq/database (Northwind), zackys/handson-neo4j, fivegrant/yhack2019,
 DSE-project-Group-22/Colombo-Stock-Exchange-Explorer_Graph-RAG, smartdatalake's CorpWatch loader and the Korean 조달청
 payments loader.
-
-[s54B paragraph above]
 
 Helper s54C's paragraph, written blind for the fifty-fourth split (domain searched: natural sciences: biology,
 chemistry, physics, earth science, astronomy, ecology, taxonomy; begun at 15:34:02 UTC on 6 December 2026, deadline
@@ -11132,8 +11128,6 @@ Portugal food-web LOAD CSV, the Turkish foraminifera loader, the organism and ch
 nadeeshaJ's Irish medicinal plants, jeffwhite-619/periodicity, IEK-13/MatGraphAI, wvirtue/Plant-Knowledge-Graph,
 antonkulaga/species-graph and robertogs2/bases.
 
-[s54C paragraph above]
-
 Helper s54D's paragraph, written blind for the fifty-fourth split (domain searched: culture, books, music, film,
 television, games, art, museums, history, mythology and religion; begun at 15:28:05 UTC on 6 December 2026, deadline
 16:50): no graph found that the rules allow, none loaded, no questions written, nothing registered in GRAPHS or the
@@ -11180,8 +11174,6 @@ dainst/Gelehrtenkorrespondenz, defarloa1-alt/graph1, rotunda-uvap/revolutionary-
 jbarrasa/goingmeta's Tate collection, the Princeton Geniza import, dphunct/Knowledge-Graph-of-Industrial-Music,
 fnordoglargh/metametalmapper, a3102a123/Workshop_final, y-sam/elden-ring-lore-graph, Houraiji/genshin-lore-graph and
 neo4j-graph-examples (its dumps stored as LFS pointers).
-
-[s54D paragraph above]
 
 Helper s54E's paragraph, written blind for the fifty-fourth split (domain searched: people, organisations, sports and
 politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 15:25 UTC on 6 December 2026,
@@ -11248,8 +11240,6 @@ course projects, the Chilean Senate seeder, the Singapore wealth-network loader,
 (Congress, Legislator, Bill, Committee; the corpus has philippine-congress), the UFC stats loader, the ParlTrack MEP
 loader, the Transfermarkt countries, competitions and clubs LOAD CSV and the Tokyo 2020 athletes scratch file.
 
-[s54E paragraph above]
-
 Helper s54F's paragraph, written blind for the fifty-fourth split (domain searched: health, medicine, food and
 agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 15:35 UTC on 6 December 2026, deadline
 16:50). jbk-diseases: github.com/han0405/Medical-KG-LLM-QA (Han's "基于大模型的医疗知识图谱构建与问答系统", December
@@ -11309,7 +11299,29 @@ ramseylab/food-network, dgg32/fda_food, r-flores/Ingredients-found-in-packaged-f
 MickeyJ/fao-graph-db, wvirtue/Plant-Knowledge-Graph, chenjj9527/AgricultureKnowledgeGraph, the Chinese wheat germplasm
 loader, the Meal Balance Grub (Epicurious) recipes and the VaxNeo4j loader.
 
-[s54F paragraph above]
+The fifty-fourth split (declared 2026-12-06, thirty-seventh session, before any xgrag command ran on its graphs). Six
+helpers (launched at 15:27 UTC with a deadline of 16:50, the briefs of HELPERS.md, the domains of the fifty-third) all
+began at once and reported within 30 minutes; two (s54A geography and transport, s54D culture) found no graph that meets
+the rules and committed only their paragraphs: FIFTY_FOURTH_POOL = flora-graph, jbk-diseases, nba-players-of-the-week,
+nyc-checkbook-payments, drawn by `sorted(random.Random(82).sample(sorted(FIFTY_FOURTH_POOL), 4))` = all four: **frozen**
+(14 questions each), no tune graph. Declared as the helpers report them: flora-graph's species names and taxonomy come
+from GBIF, but its care profiles, companions and pollinators were written by an LLM (Gemini 2.5 Flash, its README says):
+kept, since graphs a RAG library writes are LLM-extracted too, and the questions were checked against the graph as
+loaded; jbk-diseases has 2 labels (Chinese questions); nba-players-of-the-week's questions are in Portuguese and its one
+load statement is commented out in the lab's script (run as the script's saved query outputs show it was);
+nyc-checkbook-payments has no relationship properties.
+
+[s55A paragraph above]
+
+[s55B paragraph above]
+
+[s55C paragraph above]
+
+[s55D paragraph above]
+
+[s55E paragraph above]
+
+[s55F paragraph above]
 """
 
 from __future__ import annotations
@@ -11479,6 +11491,8 @@ FIFTY_SECOND_SEED = 80
 FIFTY_THIRD_POOL = ("aiqicha-equity", "brazil-threatened-species", "libreto-libraries", "medicinal-plants",
                     "paris-2024-olympics", "spb-walks")
 FIFTY_THIRD_SEED = 81
+FIFTY_FOURTH_POOL = ("flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments")
+FIFTY_FOURTH_SEED = 82
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -21480,7 +21494,7 @@ def write_spb_walks(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_IN_TRANSACTIONS.sub("}", statement) for statement in kept) + ";\n", rows_of)
 
 
-# [s54A source and writer above]
+# [s55A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -22393,7 +22407,7 @@ def write_nyc_checkbook_payments(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
-# [s54B source and writer above]
+# [s55B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -23507,7 +23521,7 @@ def write_flora_graph(store: Any, mirror: Path) -> None:
                 print=_quiet)
 
 
-# [s54C source and writer above]
+# [s55C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -24336,7 +24350,7 @@ def write_libreto_libraries(store: Any, mirror: Path) -> None:
                     read_only=False)
 
 
-# [s54D source and writer above]
+# [s55D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -25141,7 +25155,7 @@ def write_nba_players_of_the_week(store: Any, mirror: Path) -> None:
     _run_script(store, _nba_potw_statement(source), rows_of)
 
 
-# [s54E source and writer above]
+# [s55E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -26136,7 +26150,7 @@ def write_jbk_diseases(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{JBK_DISEASES}: its loader passed over a failed statement: {failed[0]}") from failed[0]
 
 
-# [s54F source and writer above]
+# [s55F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -27077,7 +27091,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "from citywalls.ru with their descriptions, each near its closest intersection, "
                                  "and eight walking routes through them with their length and duration",
           writer=write_spb_walks, source=SPB_WALKS),
-    # [s54A Graph above]
+    # [s55A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -27166,7 +27180,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "expense category and industry, and the payee with its M/WBE category "
                                               "and whether it is woman-owned",
           writer=write_nyc_checkbook_payments, source=NYC_CHECKS),
-    # [s54B Graph above]
+    # [s55B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -27244,7 +27258,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "it is native to, its pollinators and the species it grows well with or inhibits "
                                    "(with confidence, notes and source)",
           writer=write_flora_graph, source=BOTANICAL),
-    # [s54C Graph above]
+    # [s55C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -27305,7 +27319,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
           "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
           writer=write_libreto_libraries, source=LIBRETO),
-    # [s54D Graph above]
+    # [s55D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -27369,7 +27383,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "from, and the teams' conferences (a databases course lab's graph; "
                                                "labels and types in Portuguese)",
           writer=write_nba_players_of_the_week, source=NBA_POTW),
-    # [s54E Graph above]
+    # [s55E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -27423,7 +27437,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
           "graph QA project's Python loader; in Chinese)",
           writer=write_jbk_diseases, source=JBK_DISEASES),
-    # [s54F Graph above]
+    # [s55F Graph above]
 ]}
 
 

@@ -259,6 +259,9 @@ SPLITS = [
      ["aiqicha-equity", "brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics",
       "spb-walks"],
      ["brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics", "spb-walks"]),
+    ("fifty_fourth", 82, "frozen",
+     ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"],
+     ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8435,7 +8438,7 @@ def test_spb_walks_is_pinned_and_spent() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SPB_WALKS_COMMIT)
 
 
-# [s54A tests above]
+# [s55A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -9860,7 +9863,7 @@ def test_nyc_checkbook_payments_is_a_frozen_graph_read_at_its_pinned_commit() ->
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.NYC_CHECKS_COMMIT)
 
 
-# [s54B tests above]
+# [s55B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -11156,7 +11159,7 @@ def test_flora_graph_reads_its_files_at_the_pinned_commit(tmp_path: Path) -> Non
     assert store.calls == []
 
 
-# [s54C tests above]
+# [s55C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -12287,7 +12290,7 @@ def test_libreto_libraries_is_a_spent_graph_of_its_repository() -> None:
                                                         corpus.write_libreto_libraries)
 
 
-# [s54D tests above]
+# [s55D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -13237,7 +13240,7 @@ def test_nba_players_of_the_week_needs_exactly_one_load_under_its_comment(script
         corpus._nba_potw_statement(script)
 
 
-# [s54E tests above]
+# [s55E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -14437,4 +14440,4 @@ def test_jbk_diseases_raises_a_failed_statement_its_loader_passes_over(
     assert last == {"disease_name": "痛风", "symptom_name": "关节疼痛关节肿胀"}
 
 
-# [s54F tests above]
+# [s55F tests above]
