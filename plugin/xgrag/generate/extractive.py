@@ -185,7 +185,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v76"
+READER_VERSION = "extractive-v77"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -1527,6 +1527,13 @@ class _Reading:
             self.q_stems.add(_ID)
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.dimension_stems = how_dimensions(plain) & vocabulary
+        # ... and "how much <noun>", where a key says the noun: "how much light does X need" is its `light
+        # requirement` "full sun to partial shade", however it is written (flora-graph, spent, answered a height 60)
+        much_noun = re.search(r"\bhow much\s+([a-z]+)\b", plain.lower())
+        if much_noun is not None and much_noun.group(1) not in WEAK \
+                and not self._name_begins(plain.lower()[much_noun.start(1):]) and stem(much_noun.group(1)) in {
+                    st for f in facts if f.kind == "property" for st in content_stems(key_text(f.relation))}:
+            self.dimension_stems = self.dimension_stems | {stem(much_noun.group(1))}
         self.scale_stems = how_scale(plain)
         self.q_stems |= self.dimension_stems
         # a parent asked where the graph says the child's side ("Tyrion Lannister's father": Tyrion -SON_OF->
@@ -1721,7 +1728,9 @@ class _Reading:
         # asks for a 项目, not a 国家; china-intangible-heritage, spent)
         if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):
             noun = _CHINESE_NOUN.match(low_folded, noun.start())  # the same place, its first English word alone
-            rest = re.split(r"[？?。！!，,《]", low_folded[noun.end():], maxsplit=1)[0] if noun else ""
+            # (the phrase ends where "和", "跟" or "与" joins the entity it is compared or shared with:
+            # "哪种疾病和甲亢有相同的症状" asks for a 疾病; jbk-diseases, spent)
+            rest = re.split(r"[？?。！!，,《和跟与]", low_folded[noun.end():], maxsplit=1)[0] if noun else ""
             if re.search(r"[\u4e00-\u9fff]\s+[a-z]", rest):
                 noun = None
         # (... and one that is also a name, left as written (a node "方剂" of the class): its English word still
@@ -1730,6 +1739,15 @@ class _Reading:
         if cjk is not None and CHINESE_WORDS.get(cjk.group(1)) and (noun is None or noun.start() > cjk.start()):
             noun = re.search(r"which\s+([a-z]+)()()", f"which {CHINESE_WORDS[cjk.group(1)][0]}")
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
+        # (a verb in -s before a name the question mentions asks for its subject, no noun: "what pollinates Conium
+        # maculatum" asks for what POLLINATED_BY reaches, not for a "conium"; flora-graph, spent, answered its genus.
+        # A type of the context so placed is the noun asked, as typed: "which films Tom Hanks starred in")
+        # (a type's own word, not one of its stem: "pollinates" is no Pollinator)
+        if first and noun is not None and noun.group(2) and re.fullmatch(r"[a-z]+[^s]s", first) \
+                and not {first, first[:-1], first[:-2]} & {w for t in set(types.values())
+                                                           for w in key_text(t).lower().split()} \
+                and self._name_begins(low_folded[noun.start(2):]):
+            first = None
         # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer;
         # so is a present one, a word in -s the graph does not say followed by no auxiliary: "which company runs
         # train 1533", where "which film genres are" and "which OS versions does" keep their compound)
@@ -1853,7 +1871,9 @@ class _Reading:
             self.wh_noun is None and re.search(r"\b(?:which|what)\s+[^\x00-\x7f]", plain.lower()) is not None)
         self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
-        self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower() or self.mate_asked
+        # (in another language, its words read in English: "相同" is "same"; jbk-diseases, spent)
+        self.sharing = bool(_SHARING & (set(q_words) | set(re.findall(r"[a-z]+", plain.lower())))) \
+            or "co-" in question.lower() or self.mate_asked
         # a relation word said twice asks for the relation twice; the noun a "which"/"what" asks for is not a
         # saying of it ("which shipper shipped order 10248" asks for SHIPPED_VIA once)
         self.q_counts = [stem(w) for i, w in enumerate(q_words) if i == 0 or q_words[i - 1] not in _WH]
@@ -2888,6 +2908,11 @@ class _Reading:
             kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind,
                                                                             key=self._key(step.fact.relation))
             if kind or (self.form is not None and _form_fits(step.to, self.form)):
+                return {KIND_STATED}
+            # (... as is one under the key of the dimension asked, however it is written, as `_rank` reads it: "how
+            # much light": a `light requirement` "full sun to partial shade"; flora-graph, spent)
+            if self.kind in ("count", "amount") and self.dimension_stems \
+                    and content_stems(self._key(step.fact.relation)) & self.dimension_stems:
                 return {KIND_STATED}
             # a season asked is two years spanned, whatever its key ("in which season did X play": its team's
             # `year` "1990-1991"; nba-six-dribbles, spent)

@@ -1305,10 +1305,15 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "上级": "parent upper superior", "上一级": "parent upper superior",
     "下级": "child lower subordinate", "下一级": "child lower subordinate", "所属": "belongs part",
     "全称": "full name", "简称": "short name abbreviation",
+    # what two things share (jbk-diseases, spent: "哪种疾病和甲亢有相同的症状" read no "same", and the reader answered
+    # a symptom of 甲亢, not the other disease that has it)
+    "相同": "same", "一样": "same", "同样": "same", "共同": "shared common", "另一种": "other another",
+    "另一个": "other another", "其他": "other", "别的": "other",
     # medicines (chinese-cardio-drugs, spent: "美西律禁用于哪类人群" met no word of `prohibition people`)
     "药物": "drug medicine", "药品": "drug medicine", "药": "drug medicine", "禁用": "prohibition prohibited",
     "禁止": "prohibition prohibited", "禁忌": "prohibition contraindication", "慎用": "caution", "人群": "people group",
-    "症状": "symptom", "疾病": "disease", "用量": "dosage dose consumption", "剂量": "dose dosage", "用法": "usage use",
+    "症状": "symptom", "疾病": "disease", "病": "disease", "用量": "dosage dose consumption", "剂量": "dose dosage",
+    "用法": "usage use",
     "次数": "frequency times", "频率": "frequency", "规格": "size specification", "适应症": "indication use",
     "治疗": "treats treatment", "副作用": "side effect",
     # formulas of Chinese medicine (tcm-formulas, spent: "哪个方子", "用什么方剂" met no word of its type 方名, and a

@@ -50,3 +50,14 @@ def test_a_teacher_s_lab_office_and_homepage_are_read_by_their_chinese_words() -
     assert _read("孟小峰老师在哪个实验室？", teacher) == "网络与移动数据管理实验室."
     assert _read("孟小峰老师的办公室在哪里？", teacher) == "明德主楼733."
     assert _read("孟小峰老师的个人主页是什么？", teacher) == "www.example.cn."
+
+
+def test_a_disease_sharing_a_symptom_with_the_one_named_is_asked_in_chinese() -> None:
+    # jbk-diseases (spent): "哪种疾病和甲亢有相同的症状" read no "same" (its noun 疾病 cut at the later 症状), and
+    # the reader answered a symptom of 甲亢, not the other disease that has it
+    facts = [Fact("5:a", "甲亢", "HAS SYMPTOM", "甲状腺结节", head_type="Disease", tail_type="Symptom"),
+             Fact("5:b", "甲亢", "HAS SYMPTOM", "甲状腺肿大", head_type="Disease", tail_type="Symptom"),
+             Fact("5:c", "甲状腺癌", "HAS SYMPTOM", "甲状腺结节", head_type="Disease", tail_type="Symptom")]
+    for question in ("哪种疾病和甲亢有相同的症状？", "哪种病跟甲亢有一样的症状？",
+                     "和甲亢有共同症状的另一种病是什么？"):
+        assert _read(question, facts) == "甲状腺癌.", question

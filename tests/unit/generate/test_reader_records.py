@@ -382,3 +382,22 @@ def test_a_latitude_asked_in_german_is_the_places_lat() -> None:
              Fact("5:d", "Enkhuizen", "bezugsort", "Nulliteyten des Nationalen Synodi. 1622.", head_type="GEOGNAME",
                   tail_type="RECORD")]
     assert _read("Auf welchem Breitengrad liegt Enkhuizen?", facts) == "52.7167."
+
+
+def test_what_a_verb_in_s_before_a_name_asks_is_its_subject_and_how_much_reads_the_key_of_its_noun() -> None:
+    # flora-graph (spent): "what pollinates Conium maculatum" read "conium" as the noun asked and answered the genus;
+    # "how much light does Camassia quamash need" asked for a number and answered its mature height
+    facts = [Fact("5:g", "Conium maculatum", "BELONGS TO", "Conium", head_type="Species", tail_type="Genus"),
+             Fact("5:p", "Conium maculatum", "POLLINATED BY", "Lasioglossum spp.", head_type="Species",
+                  tail_type="Pollinator"),
+             Fact("4:c#matureHeightCm", "Camassia quamash", "mature height cm", "60", "property", None,
+                  head_type="Species"),
+             Fact("5:h", "Camassia quamash", "HAS CARE PROFILE", "well-drained loam", head_type="Species",
+                  tail_type="CareProfile"),
+             Fact("4:p#lightRequirement", "well-drained loam", "light requirement", "full sun to partial shade",
+                  "property", None, head_type="CareProfile"),
+             Fact("4:p#waterMl", "well-drained loam", "water ml", "250", "property", None, head_type="CareProfile")]
+    assert _read("What pollinates Conium maculatum?", facts) == "Lasioglossum spp."
+    assert _read("How much light does Camassia quamash need?", facts) == "full sun to partial shade."
+    # a type's own word so placed is still the noun asked
+    assert _read("Which genus Conium maculatum belongs to?", facts) == "Conium."
