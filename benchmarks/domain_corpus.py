@@ -27174,7 +27174,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "representatives, managers and investors (with the per cent each holds) and "
                                        "the companies that hold shares in other companies",
           writer=write_aiqicha_equity, source=AIQICHA),
-    Graph("nyc-checkbook-payments", "frozen", "A sample of Checkbook NYC's spending feed (2024-2025 mostly): New "
+    Graph("nyc-checkbook-payments", "spent", "A sample of Checkbook NYC's spending feed (2024-2025 mostly): New "
                                               "York City's checks to its vendors, each a contract of an agency with "
                                               "its purpose, date, fiscal year and amount, its budget code, department, "
                                               "expense category and industry, and the payee with its M/WBE category "
@@ -27251,7 +27251,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                     "include it, with their cycle, status, dates, places and "
                                                     "ordinances (a 2025 course project's graph)",
           writer=write_brazil_threatened_species, source=PAN_SPECIES),
-    Graph("flora-graph", "frozen", "327 plant species, mostly cultivated, of 18 families (a 2026 horticultural graph): "
+    Graph("flora-graph", "spent", "327 plant species, mostly cultivated, of 18 families (a 2026 horticultural graph): "
                                    "each species' genus, subfamily, family, order, class, phylum and kingdom, its "
                                    "common names, invasiveness, growth pattern, mature height and toxicity, a care "
                                    "profile shared by the species of one watering level, light and soil, the regions "
@@ -27377,7 +27377,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "per stage (rank, result) and the medals athletes won (a NoSQL course's "
                                            "reference project over Kaggle's Paris 2024 feeds)",
           writer=write_paris_olympics, source=PARIS_OLYMPICS),
-    Graph("nba-players-of-the-week", "frozen", "The NBA's players of the week from 1979-80 to 2019-20: each award "
+    Graph("nba-players-of-the-week", "spent", "The NBA's players of the week from 1979-80 to 2019-20: each award "
                                                "with its week, the player's team, position, height, weight, age and "
                                                "season, the player's draft year and the college or club he came "
                                                "from, and the teams' conferences (a databases course lab's graph; "
@@ -27433,7 +27433,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "each plant's scientific name, morphology and distribution, its family, common names, the regions it "
           "grows in, its compounds, therapeutic effects, preparations and side effects",
           writer=write_medicinal_plants, source=MED_PLANTS),
-    Graph("jbk-diseases", "frozen", "39健康网's disease encyclopedia (jbk.39.net): 237 diseases and 675 symptoms, each "
+    Graph("jbk-diseases", "spent", "39健康网's disease encyclopedia (jbk.39.net): 237 diseases and 675 symptoms, each "
           "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
           "graph QA project's Python loader; in Chinese)",
           writer=write_jbk_diseases, source=JBK_DISEASES),

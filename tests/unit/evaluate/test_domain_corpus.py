@@ -259,7 +259,7 @@ SPLITS = [
      ["aiqicha-equity", "brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics",
       "spb-walks"],
      ["brazil-threatened-species", "libreto-libraries", "medicinal-plants", "paris-2024-olympics", "spb-walks"]),
-    ("fifty_fourth", 82, "frozen",
+    ("fifty_fourth", 82, "spent",
      ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"],
      ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"]),
 ]
@@ -9857,9 +9857,9 @@ def test_nyc_checkbook_payments_refuses_a_changed_script(tmp_path: Path, monkeyp
         corpus.write_nyc_checkbook_payments(Recorder(), _nyc_mirror(tmp_path / "b", monkeypatch, no_load))
 
 
-def test_nyc_checkbook_payments_is_a_frozen_graph_read_at_its_pinned_commit() -> None:
+def test_nyc_checkbook_payments_is_a_spent_graph_read_at_its_pinned_commit() -> None:
     assert corpus.graph("nyc-checkbook-payments").source == corpus.NYC_CHECKS
-    assert corpus.graph("nyc-checkbook-payments").split == "frozen"
+    assert corpus.graph("nyc-checkbook-payments").split == "spent"
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.NYC_CHECKS_COMMIT)
 
 
@@ -11125,7 +11125,7 @@ def test_flora_graph_runs_load_graph_over_processed_at_the_pinned_commit(
             {"species_a": "Lactuca sativa", "species_b": "Coriandrum sativum", "relationship_type": "GROWS_WELL_WITH",
              "source": "refs", "confidence": "low", "notes": ""}]}),
         ("MATCH (n:Species) RETURN count(n) AS c", {})]
-    assert corpus.graph("flora-graph").split == "frozen"
+    assert corpus.graph("flora-graph").split == "spent"
 
 
 @pytest.mark.parametrize(("loader", "refused"), [
@@ -13214,7 +13214,7 @@ def test_nba_players_of_the_week_runs_the_labs_commented_load_over_its_csv(
                   {"Player": "Jeremy Lin", "Team": "New York Knicks", "Date": "Feb 13, 2012", "Position": "G",
                    "Draft_Year": None, "draftTeam": "Harvard", "Premio": "JOGADOR DA SEMANA"}]})]
     graph = corpus.graph("nba-players-of-the-week")
-    assert (graph.split, graph.repo, graph.writer) == ("frozen", corpus.NBA_POTW, corpus.write_nba_players_of_the_week)
+    assert (graph.split, graph.repo, graph.writer) == ("spent", corpus.NBA_POTW, corpus.write_nba_players_of_the_week)
 
 
 @pytest.mark.parametrize(("url", "refused"), [
@@ -14412,7 +14412,7 @@ def test_jbk_diseases_runs_import_to_neo4j_over_its_pinned_files_as_pandas_reads
                     {"disease_name": "腰肌劳损", "symptom_name": "腰部僵硬"},
                     {"disease_name": "痛风", "symptom_name": "关节疼痛关节肿胀"}]
     assert store.calls[0] == ("MATCH (n) DETACH DELETE n", {})
-    assert corpus.graph("jbk-diseases").split == "frozen"
+    assert corpus.graph("jbk-diseases").split == "spent"
 
 
 @pytest.mark.parametrize(("loader", "refused", "written"), [
