@@ -2977,8 +2977,8 @@ class _Reading:
 
     @functools.cached_property
     def _typed_words(self) -> frozenset[str]:
-        """The question's words as typed, diacritics folded, in lower case."""
-        return frozenset(re.findall(r"[^\W\d_]+", fold(self.question).lower()))
+        """The question's words and numbers as typed (`_TYPED_WORD`), diacritics folded, in lower case."""
+        return frozenset(_TYPED_WORD.findall(fold(self.question).lower()))
 
     def _kind_of_named(self, name: str, named: Iterable[str]) -> bool:
         """Is the entity of a type one of `named` (entities the question names) has."""
@@ -3413,7 +3413,7 @@ class _Reading:
             node = _node_of(f)
             if node is not None:
                 nodes.setdefault(f.head, set()).add(node)
-        typed = set(_TYPED_WORD.findall(fold(self.question).lower()))
+        typed = self._typed_words
         said: dict[str, int] = {}
         for f in self.facts:
             node = _node_of(f)

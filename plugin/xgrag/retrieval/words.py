@@ -1042,10 +1042,9 @@ def english_interrogatives(question: str) -> str:
     the first word too (a name)."""
     def english(m: re.Match[str]) -> str:
         word = m.group(1)
-        # capitalised past the question's first word, it is a name ("Where is Quando?")
-        if word[0].isupper() and question[:m.start()].strip(" ¿¡«\"'"):
-            return word
-        if word.lower() in _OPENING and question[:m.start()].strip(" ¿¡«\"'"):
+        # capitalised past the question's first word, it is a name ("Where is Quando?"); an `_OPENING` word past it
+        # is not the question word it is at the start
+        if (word[0].isupper() or word.lower() in _OPENING) and question[:m.start()].strip(" ¿¡«\"'"):
             return word
         return _ENGLISH[word.lower()]
     return _INTERROGATIVE.sub(english, question)
