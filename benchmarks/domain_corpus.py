@@ -21494,6 +21494,112 @@ def write_spb_walks(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_IN_TRANSACTIONS.sub("}", statement) for statement in kept) + ";\n", rows_of)
 
 
+# Advanced persistent threats, their campaigns and the vulnerabilities they exploited as the data set of Giorgio Di
+# Tizio's study of software-update strategies against APTs loads them (giorgioditizio/APTs-database, University of
+# Trento, 2021-2022; MIT licence): neo4j_db/scripts/neo4j_queries.py, which runs the LOAD CSV strings of
+# neo4j_controller.py beside it, each through a method of its Neo4j_Controller, over the files of neo4j_db/raw_data/
+# (its README: "Load the CSV files in the import folder of the Neo4j DB")
+APT_CAMPAIGNS = "giorgioditizio/APTs-database"
+# its HEAD (24 November 2022, the preprint added); the scripts as de9094f (6 May 2022) and 3e89b2f (10 October 2022)
+# left them, raw_data/ as fa3c7cf and a93f0c1 (10 October 2022: APT29's recent campaigns, products and versions)
+APT_CAMPAIGNS_COMMIT = "5dd9011b8bd7dde817fa9f3b33e9e598737c9360"
+APT_CAMPAIGNS_MAIN = "neo4j_db/scripts/neo4j_queries.py"
+APT_CAMPAIGNS_CONTROLLER = "neo4j_db/scripts/neo4j_controller.py"
+APT_CAMPAIGNS_DATA = "neo4j_db/raw_data/"
+# its main script's own calls that send no Cypher: its progress prints and the pauses between its steps
+_APT_CAMPAIGNS_NO_CYPHER = {"print", "time.sleep"}
+
+
+def _apt_campaigns_queries(controller: str, main: str) -> list[str]:
+    """The Cypher neo4j_queries.py runs, in its order: each `controller.<method>()` of its `if vanilla_version:` block
+    (vanilla_version set True above it) is the one `session.run(<query_name>)` of that method of Neo4j_Controller,
+    whose query is a module-level string of neo4j_controller.py. Its last call, the APT, campaign, vulnerability,
+    technique, product and version report, is a `CALL apoc.export.csv.query(...)` that writes a CSV file of what the
+    graph holds: it reads the graph and is not run. Refused: a method that runs other than one of its module's query
+    strings, a call of a method the controller does not define, another statement in the block, and a script
+    whose vanilla_version is not True."""
+    module = ast.parse(controller)
+    strings = {target.id: node.value.value for node in module.body if isinstance(node, ast.Assign)
+               for target in node.targets if isinstance(target, ast.Name)
+               and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    classes = [node for node in module.body if isinstance(node, ast.ClassDef) and node.name == "Neo4j_Controller"]
+    if len(classes) != 1:
+        raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_CONTROLLER} defines no one Neo4j_Controller")
+    runs: dict[str, str] = {}
+    for method in classes[0].body:
+        if not isinstance(method, ast.FunctionDef) or method.name in ("__init__", "close"):
+            continue
+        body = [node for node in method.body if not (isinstance(node, ast.Expr) and isinstance(node.value,
+                                                                                                ast.Constant))]
+        with_ = body[0] if len(body) == 1 and isinstance(body[0], ast.With) else None
+        call = (with_.body[0].value if with_ is not None and len(with_.body) == 1
+                and isinstance(with_.body[0], ast.Expr) else None)
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "run"
+                and isinstance(call.func.value, ast.Name) and call.func.value.id == "session" and not call.keywords
+                and len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id in strings):
+            raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_CONTROLLER}: {method.name} runs no one query string "
+                              "of its module")
+        runs[method.name] = strings[call.args[0].id]
+    script = ast.parse(main)
+    vanilla = [node for node in script.body if isinstance(node, ast.Assign) and len(node.targets) == 1
+               and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "vanilla_version"]
+    blocks = [node for node in script.body if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+              and node.test.id == "vanilla_version"]
+    if (len(vanilla) != 1 or not isinstance(vanilla[0].value, ast.Constant) or vanilla[0].value.value is not True
+            or len(blocks) != 1):
+        raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_MAIN} has no `if vanilla_version:` load it runs")
+    queries: list[str] = []
+    for node in blocks[0].body:
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not isinstance(call, ast.Call) or call.args or call.keywords:
+            if isinstance(call, ast.Call) and ast.unparse(call.func) in _APT_CAMPAIGNS_NO_CYPHER:
+                continue
+            raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_MAIN} line {node.lineno}: not a call of its "
+                              "controller")
+        name = ast.unparse(call.func)
+        if name in _APT_CAMPAIGNS_NO_CYPHER:
+            continue
+        called = name.removeprefix("controller.")
+        if called == name or called not in runs:
+            raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_MAIN} line {node.lineno}: {name}() is no method of "
+                              "its Neo4j_Controller")
+        queries.append(runs[called])
+    if not queries or not re.match(r"(?is)\s*CALL\s+apoc\.export\.csv\.query\(", queries[-1]):
+        raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_MAIN} ends without its CSV export")
+    return queries[:-1]
+
+
+def write_apt_campaigns(store: Any, mirror: Path) -> None:
+    """neo4j_db/scripts/neo4j_queries.py of giorgioditizio/APTs-database at APT_CAMPAIGNS_COMMIT, as its README runs
+    it: the queries of neo4j_controller.py its controller runs, in its order (_apt_campaigns_queries), each `LOAD CSV
+    WITH HEADERS FROM 'file:///<name>' AS line` given the rows of neo4j_db/raw_data/<name> at that commit (any other
+    URL refused) and its delete of the "fake" targets in 5.x syntax (`NOT EXISTS(a.name)`: `NOT (a.name IS NOT
+    NULL)`); its connection, prints and pauses are not needed, and its closing APOC CSV export is not run. The graph:
+    86 APTs (labels such as nation-state, name as MITRE ATT&CK has it, description, goals) with their origin Country,
+    their MISP aliases (Alias -[alias]-> APT), the sectors they target (Identity), the malware, tools and ATT&CK
+    techniques they use (Malware with its platforms, Tool, Technique with tactic, platforms and permissions), and
+    their campaigns (Campaign: actor, date_start) attributed_to them, each targeting the CVE it exploited
+    (Vulnerability: CVE name, reserved and published month, CVSS base score) and employing its initial-access
+    technique; each vulnerable Product (NVD's CPE name, flash_player) has its versions (Version: name, product,
+    update, os), each vulnerable_to its CVEs. Quirks kept as the script writes them: the campaign-technique statement
+    MERGEs `(camp)-[:targets]->(vulnerability)` with `vulnerability` unbound, an empty node for each campaign that
+    targets no CVE, which its last statement deletes; a campaign is one node per APT and start month; Malware, Tool,
+    Alias and Technique nodes are CREATEd, one per row."""
+    controller = read_file(APT_CAMPAIGNS, APT_CAMPAIGNS_CONTROLLER, mirror, APT_CAMPAIGNS_COMMIT).decode("utf-8")
+    main = read_file(APT_CAMPAIGNS, APT_CAMPAIGNS_MAIN, mirror, APT_CAMPAIGNS_COMMIT).decode("utf-8")
+    queries = _apt_campaigns_queries(controller, main)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{APT_CAMPAIGNS}: {APT_CAMPAIGNS_CONTROLLER} reads {url}, which no loader here serves")
+        data = read_file(APT_CAMPAIGNS, APT_CAMPAIGNS_DATA + url.removeprefix("file:///"), mirror,
+                         APT_CAMPAIGNS_COMMIT)
+        return _csv_rows(data, delimiter)
+
+    for query in queries:
+        _run_script(store, query + ";\n", rows_of)
+
+
 # [s55A source and writer above]
 
 
@@ -27091,6 +27197,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "from citywalls.ru with their descriptions, each near its closest intersection, "
                                  "and eight walking routes through them with their length and duration",
           writer=write_spb_walks, source=SPB_WALKS),
+    Graph("apt-campaigns", "frozen", "Advanced persistent threat groups (a 2022 study of software-update strategies "
+                                      "against APTs): 86 groups with their origin, aliases, targeted sectors, "
+                                      "malware, tools and ATT&CK techniques, their campaigns from 2008 to 2022 with "
+                                      "the CVE each exploited and its initial-access technique, and the product "
+                                      "versions each CVE affects",
+          writer=write_apt_campaigns, source=APT_CAMPAIGNS),
     # [s55A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "

@@ -8438,6 +8438,147 @@ def test_spb_walks_is_pinned_and_spent() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.SPB_WALKS_COMMIT)
 
 
+# neo4j_controller.py and neo4j_queries.py of giorgioditizio/APTs-database, shortened to three loads, one relationship
+# statement, the delete of its fake targets and the closing export, as they write them
+_APT_CONTROLLER = '''#this script loads the CSV files to create nodes and relationships.
+from neo4j import GraphDatabase
+
+query_clean = "MATCH (n) DETACH DELETE n"
+query_create_APTs = "LOAD CSV WITH HEADERS FROM 'file:///ThreatActors.csv' AS line CREATE (:APT { name: line.name})"
+query_create_vulnerabilities = ("LOAD CSV WITH HEADERS FROM 'file:///Vulnerabilities.csv' AS line "
+                                "MERGE (:Vulnerability { name: line.CVE, reservedDate: date(line.reservedDate)})")
+query_create_rel = ("LOAD CSV WITH HEADERS FROM 'file:///rel_threatactor_vulnerabilities.csv' AS csvLine "
+                    "MATCH (actor:APT {name: csvLine.name}),(v:Vulnerability {name: csvLine.vulnerability}) "
+                    "MERGE (camp:Campaign { actor: csvLine.name}) MERGE (camp)-[:targets]->(v)")
+query_delete_fake_technique = "MATCH (:Campaign)-[t:targets]-(a) WHERE NOT EXISTS(a.name) DELETE t,a"
+query_export = "CALL apoc.export.csv.query('MATCH (n:APT) RETURN n.name AS APT','out.csv', {})"
+
+class Neo4j_Controller(object):
+    def __init__(self, uri, user, password):
+        self._driver = GraphDatabase.driver(uri, auth=(user, password))
+
+    def close(self):
+        self._driver.close()
+
+    def clean(self):
+        with self._driver.session() as session:
+            session.run(query_clean)
+
+    #create nodes for the APTs
+    def create_APTs(self):
+        with self._driver.session() as session:
+            session.run(query_create_APTs)
+
+    def create_vulnerabilities(self):
+        with self._driver.session() as session:
+            session.run(query_create_vulnerabilities)
+
+    def create_rel(self):
+        with self._driver.session() as session:
+            session.run(query_create_rel)
+
+    def delete_fake_techniques(self):
+        with self._driver.session() as session:
+            session.run(query_delete_fake_technique)
+
+    def export(self):
+        with self._driver.session() as session:
+            session.run(query_export)
+'''
+_APT_MAIN = '''from neo4j_controller import Neo4j_Controller
+import time
+controller = Neo4j_Controller('bolt://localhost:7687','neo4j','')
+
+vanilla_version = True
+if vanilla_version:
+\tprint("Cleaning the Neo4j DB...")
+\tcontroller.clean()
+\ttime.sleep(5)
+\tcontroller.create_APTs()
+\tcontroller.create_vulnerabilities()
+\tcontroller.create_rel()
+\tcontroller.delete_fake_techniques()
+\tprint("Done relationships creation")
+\tcontroller.export()
+
+controller.close()
+'''
+
+
+def _apt_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str = _APT_MAIN,
+                controller: str = _APT_CONTROLLER) -> Path:
+    files = {corpus.APT_CAMPAIGNS_CONTROLLER: controller, corpus.APT_CAMPAIGNS_MAIN: main,
+             "neo4j_db/raw_data/ThreatActors.csv": "labels,name,description,goals,country\n"
+                                                   "nation-state,APT28,\"Sofacy, also Fancy Bear\",espionage,Russia\n",
+             "neo4j_db/raw_data/Vulnerabilities.csv": "CVE,reservedDate,publishedDate,baseScore\n"
+                                                      "CVE-2015-3043,2015-04,2015-04,9.3\n",
+             # the campaigns' file has a header of empty columns after its sources, as committed
+             "neo4j_db/raw_data/rel_threatactor_vulnerabilities.csv": (
+                 "name,vulnerability,date_start,date_end,Unknown,primary source,,,\n"
+                 "APT28,CVE-2015-3043,2015-04,2015-04,no,https://example.org/report,,,\n")}
+    # a later commit renames the group: the pinned load must not see it
+    pinned = _committed_mirror(tmp_path, "giorgioditizio+APTs-database", files,
+                               later={"neo4j_db/raw_data/ThreatActors.csv": "labels,name\nnation-state,Sednit\n"})
+    monkeypatch.setattr(corpus, "APT_CAMPAIGNS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_apt_campaigns_runs_its_controllers_queries_in_the_order_of_its_main_script(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_apt_campaigns(store, _apt_mirror(tmp_path, monkeypatch))
+    statements = [s for s, _ in store.calls]
+    # each query its main script's controller calls run, in order; its prints and sleeps send nothing, its closing
+    # APOC CSV export (a read of the graph) is not run, and 4.x's NOT EXISTS(a.name) is written in 5.x syntax
+    assert statements == [
+        "MATCH (n) DETACH DELETE n",
+        "UNWIND $rows AS line CREATE (:APT { name: line.name})",
+        "UNWIND $rows AS line MERGE (:Vulnerability { name: line.CVE, reservedDate: date(line.reservedDate)})",
+        "UNWIND $rows AS csvLine MATCH (actor:APT {name: csvLine.name}),(v:Vulnerability {name: "
+        "csvLine.vulnerability}) MERGE (camp:Campaign { actor: csvLine.name}) MERGE (camp)-[:targets]->(v)",
+        "MATCH (:Campaign)-[t:targets]-(a) WHERE NOT (a.name IS NOT NULL) DELETE t,a"]
+    params = [p for _, p in store.calls]
+    # rows of raw_data/ at the pinned commit, as LOAD CSV gives them: strings, a quoted comma kept in its field
+    assert params[1] == {"rows": [{"labels": "nation-state", "name": "APT28", "description": "Sofacy, also Fancy Bear",
+                                   "goals": "espionage", "country": "Russia"}]}
+    assert params[2]["rows"][0]["reservedDate"] == "2015-04"
+    assert params[3]["rows"][0]["vulnerability"] == "CVE-2015-3043"
+    assert params[0] == params[4] == {}
+
+
+@pytest.mark.parametrize(("main", "controller", "refused"), [
+    # a call of a method its controller does not define
+    (_APT_MAIN.replace("controller.create_rel()", "controller.create_campaigns()"), _APT_CONTROLLER,
+     "controller.create_campaigns() is no method of its Neo4j_Controller"),
+    # a method that runs a query with parameters, or one its module does not define
+    (_APT_MAIN, _APT_CONTROLLER.replace("session.run(query_create_rel)", "session.run(query_create_rel, x=1)"),
+     "create_rel runs no one query string of its module"),
+    (_APT_MAIN, _APT_CONTROLLER.replace("session.run(query_clean)", "session.run(query_unknown)"),
+     "clean runs no one query string of its module"),
+    # another statement in its load, a load it would not run, a load without its closing export
+    (_APT_MAIN.replace("\ttime.sleep(5)\n", "\tcontroller = None\n"), _APT_CONTROLLER,
+     "not a call of its controller"),
+    (_APT_MAIN.replace("vanilla_version = True", "vanilla_version = False"), _APT_CONTROLLER,
+     "has no `if vanilla_version:` load it runs"),
+    (_APT_MAIN.replace("\tcontroller.export()\n", ""), _APT_CONTROLLER, "ends without its CSV export"),
+    # a LOAD CSV of a URL outside its import folder
+    (_APT_MAIN, _APT_CONTROLLER.replace("'file:///ThreatActors.csv'", "'https://example.org/ThreatActors.csv'"),
+     "reads https://example.org/ThreatActors.csv, which no loader here serves")])
+def test_apt_campaigns_refuses_what_its_scripts_do_not_run_as_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str, controller: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_apt_campaigns(store, _apt_mirror(tmp_path, monkeypatch, main, controller))
+    # the scripts are read whole before a query runs; only a URL it may not read is met while running
+    assert [s for s, _ in store.calls] in ([], ["MATCH (n) DETACH DELETE n"])
+
+
+def test_apt_campaigns_is_pinned_and_frozen() -> None:
+    assert corpus.graph("apt-campaigns").split == "frozen"
+    assert corpus.graph("apt-campaigns").repo == corpus.APT_CAMPAIGNS
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.APT_CAMPAIGNS_COMMIT)
+
+
 # [s55A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
