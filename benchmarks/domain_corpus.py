@@ -11311,6 +11311,78 @@ loaded; jbk-diseases has 2 labels (Chinese questions); nba-players-of-the-week's
 load statement is commented out in the lab's script (run as the script's saved query outputs show it was);
 nyc-checkbook-payments has no relationship properties.
 
+Helper s55A's paragraph, written blind for the fifty-fifth split (domain searched: software, technology, education and
+the web: open-source projects, package dependencies, IT infrastructure, cybersecurity, courses and curricula, academic
+papers, in English, Chinese, Spanish, Portuguese and German; begun at 18:22:07 UTC on 6 December 2026, its deadline
+19:35). apt-campaigns: github.com/giorgioditizio/APTs-database (Giorgio Di Tizio's "manually curated Neo4j database of
+APTs campaigns spanning from 2008 to 2020", University of Trento, committed May to November 2022, the data of the paper
+"Software Updates Strategies: a Quantitative Evaluation against Advanced Persistent Threats" in IEEE TSE, its preprint
+committed; MIT licence; Python, its data in English), its neo4j_db/scripts/neo4j_queries.py run at APT_CAMPAIGNS_COMMIT
+(5dd9011, its HEAD of 24 November 2022; the scripts as de9094f and 3e89b2f, raw_data/ as fa3c7cf and a93f0c1 of 10
+October 2022 left them) by write_apt_campaigns, as its scripts/README.md says to run it over the raw_data/ CSVs put in
+Neo4j's import folder: the calls of its `if vanilla_version:` block, each the one `session.run(query_...)` of a method
+of neo4j_controller.py's Neo4j_Controller, whose queries are that module's strings (_apt_campaigns_queries reads both
+files with ast; a method that runs anything else, a call of a method the controller lacks, any other statement in the
+block and a load without its closing export are refused), each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` given the
+rows of neo4j_db/raw_data/<name> at that commit (any other URL refused). What the loader had to change: its last
+delete's `NOT EXISTS(a.name)`, 4.x syntax, is written `NOT (a.name IS NOT NULL)` by the module's _five; its connection,
+prints and sleeps are not needed, and its closing `CALL apoc.export.csv.query(...)` (a CSV report of what the graph
+holds) is not run; no shared helper was changed. Its data, as its READMEs say: groups manually extracted from MITRE
+ATT&CK, their malware, tools and techniques through pyattck, aliases from MISP's threat-actor galaxy, the campaigns from
+the reports whose PDFs report_sources/ holds (each campaign row cites its source URLs), the versions each CVE affects
+from NVD. The graph: 7,150 nodes in 11 labels (Version 5,687: name, product, update, os, as NVD's CPEs write them;
+Campaign 355: actor, date_start; Alias 349; Malware 210: name, platform; Technique 170: name, tactic, platforms,
+permissions and three flags; Vulnerability 123: CVE name, reservedDate, publishedDate, baseScore; APT 86: name, labels,
+description, goals; Product 78; Tool 50; Identity 25, the targeted sectors; Country 17) and 39,559 relationships, none
+with a property (vulnerable_to 30,218, has 5,687, uses 1,693: malware 248, tools 193, techniques 1,252; alias 571;
+targets 561: 314 APT to sector, 247 campaign to CVE; employs 389; attributed_to 354; origin 86); `up` took 8 min 28 s
+with the server's start (the MERGE and MATCH of each of the 30,218 product-version-CVE rows scan the Version label: the
+scripts create no index, and none is added; five other helpers' servers ran on the machine). Quirks kept as the scripts
+write them: the campaign-technique statement MERGEs `(camp)-[:targets]->(vulnerability)` with `vulnerability` unbound, a
+blank node for each of the 190 campaigns that exploited no CVE, which its last statement deletes, so 191 campaigns
+target nothing and only employ their initial-access technique; 47 campaigns employ the Technique "Unknown", which shares
+its name with the Country "Unknown" of 17 groups; a campaign is one node per group and start month, dates month-precise
+(2011-01 is 2011-01-01); one campaign's actor is "APT37" with a line break, attributed to no group; Alias, Malware, Tool
+and Technique nodes are CREATEd one per row, so 23 alias names shared by several groups (APT17, Winnti Group and APT41's
+"Deputy Dog", "Barium"...) are 82 nodes, each linked to every group of its name (571 alias links from 349 rows); some
+names are both a group and an alias or malware (Carbanak, RTM), or malware and an alias (SeaDuke, CozyCar); 51 of the
+365 targeted-sector rows match no group or sector and add nothing; platforms and permissions are Python list literals as
+strings ("['Windows', 'Linux']"), baseScore a string ("8.1"). The 14 questions (written from the data with plain Cypher
+through the neo4j driver): 7 edge (Gorgon Group's country, the group also known as Dynamite Panda, the group using
+MailSniper, the group behind HAMMERTOSS, the sector Kimsuky targets, the group targeting the communications sector, the
+vulnerability of WinRAR 5.50), 4 node-property (what kind of group Molerats is, the Lazarus Group's goals,
+CVE-2017-0145's CVSS base score, the Spearphishing Attachment technique's tactic), no relationship-property question (no
+relationship has a property), 3 two-hop (the country of the group known as Cozy Bear, the group whose campaign exploited
+CVE-2020-10189, the country of the group using HTRAN); each answer checked with Cypher to be the only one the graph
+holds (each named node is the only one of its name; each named tool, malware, alias, sector, version and CVE has one
+such neighbour, each group one origin); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
+graph and no xgrag output on it looked at. Overlaps: mitre-attack holds ATT&CK's groups, software and techniques (these
+groups, malware, tools and techniques are pyattck's copy of them), nvd-cve and web3-vulnerabilities CVEs and weaknesses,
+cybersecurity an Active Directory attack graph; none holds APT campaigns with the CVE each exploited, MISP aliases or
+NVD's affected product versions; the repository appeared nowhere in this module before. Considered by s55A for the first
+time and left out (each grepped here first): CodeBlackwell/C.R.A.C.K. (fetched: a penetration-testing command reference
+whose db/neo4j-migration/scripts/import_to_neo4j.py imports the CSVs its schema/neo4j_schema.yaml names; its committed
+csv/ lacks command_next_step.csv, so the script stops after six of its relationship types, and many of its commands are
+stubs its own scripts generated); m4ttl/RFC-Security-Research (IETF RFCs, their obsoletes and updates links and
+contributors' e-mails by README LOAD CSVs: no snapshot of it could be fetched, and its CSVs are made by its scripts);
+CalElAn/curriculum-mapping-tool-v2 (a data-science programme's course outcomes mapped to programme outcomes by a seeder
+notebook that reads an Excel workbook through xlwings; one programme, outcomes as long sentences);
+ClimateCompatibleGrowth/research_index (a research index's papers and authors, served from Memgraph, not Neo4j);
+xianger013/openrichpedia-neo4j-course-project (OpenRichpedia's cities, sights and people: not this domain);
+ugiam/neo4j-course-schedule (a mathematics department's timetable from an Excel sheet, with students);
+HKN-Dr-Everitts-Neighborhood/Curriculum-Graph, TheTailorRetailored/curriculum-graph and piehei/course-curriculum-graph
+(curriculum graphs with no Neo4j load); FerEsq/DB2-Project-02 and jsamaniego-22/jasm-ontograph-elearning (course
+platforms' invented students and teachers, and Moodle records whose CSV URLs are elided); norbusan/debian-graph (Debian
+packages from the Ultimate Debian Database's public mirror, dumped at run time; not examined further); and, their
+repositories not named by the index, a Portuguese ransomware CTI loader (threat actors, ransomware, victims and wallets;
+its CSV paths come from environment variables, no data seen), CISA KEV and MISP galaxy loaders that fetch their feeds at
+run time, and DBLP course loaders of papers, journals and conferences (the UPC lab's kind, left out before). Seen again,
+in the corpus or left out before: cs3219ay1718s1-g6/cir-viz, Alex7586/Graph-Database, javascript-ecosystem/neo4j,
+yurix/threatcopilot, Planet9V/agent-optimization-deployment, ebb-earl-co/libraries_io, wagenrace/python_dep_graph,
+flazz/pkg-deps, WxxShirley/FDU_Courses_QA, JoanWu5/University-Knowledge-Graph, AIDA-UIUC/uiuc-scheduler,
+Qi-Z/leetcode-graph, RomainClaret/mse.wem.project, Matematikoi/Citation-graph-neo4j, the Cornell Course Navigator and
+Purdue CS course scripts, the crates.io import and the GraphGists.
+
 [s55A paragraph above]
 
 [s55B paragraph above]
