@@ -11336,8 +11336,9 @@ permissions and three flags; Vulnerability 123: CVE name, reservedDate, publishe
 description, goals; Product 78; Tool 50; Identity 25, the targeted sectors; Country 17) and 39,559 relationships, none
 with a property (vulnerable_to 30,218, has 5,687, uses 1,693: malware 248, tools 193, techniques 1,252; alias 571;
 targets 561: 314 APT to sector, 247 campaign to CVE; employs 389; attributed_to 354; origin 86); `up` took 8 min 28 s
-with the server's start (the MERGE and MATCH of each of the 30,218 product-version-CVE rows scan the Version label: the
-scripts create no index, and none is added; five other helpers' servers ran on the machine). Quirks kept as the scripts
+and 6 min 36 s on two fresh homes, the server's start included, both giving the same 7,150 nodes and 39,559
+relationships (the MERGE and MATCH of each of the 30,218 product-version-CVE rows scan the Version label: the scripts
+create no index, and none is added; other helpers' servers ran on the machine at the time). Quirks kept as the scripts
 write them: the campaign-technique statement MERGEs `(camp)-[:targets]->(vulnerability)` with `vulnerability` unbound, a
 blank node for each of the 190 campaigns that exploited no CVE, which its last statement deletes, so 191 campaigns
 target nothing and only employ their initial-access technique; 47 campaigns employ the Technique "Unknown", which shares
@@ -11355,21 +11356,21 @@ CVE-2017-0145's CVSS base score, the Spearphishing Attachment technique's tactic
 relationship has a property), 3 two-hop (the country of the group known as Cozy Bear, the group whose campaign exploited
 CVE-2020-10189, the country of the group using HTRAN); each answer checked with Cypher to be the only one the graph
 holds (each named node is the only one of its name; each named tool, malware, alias, sector, version and CVE has one
-such neighbour, each group one origin); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the
-graph and no xgrag output on it looked at. Overlaps: mitre-attack holds ATT&CK's groups, software and techniques (these
-groups, malware, tools and techniques are pyattck's copy of them), nvd-cve and web3-vulnerabilities CVEs and weaknesses,
-cybersecurity an Active Directory attack graph; none holds APT campaigns with the CVE each exploited, MISP aliases or
-NVD's affected product versions; the repository appeared nowhere in this module before. Considered by s55A for the first
-time and left out (each grepped here first): CodeBlackwell/C.R.A.C.K. (fetched: a penetration-testing command reference
-whose db/neo4j-migration/scripts/import_to_neo4j.py imports the CSVs its schema/neo4j_schema.yaml names; its committed
-csv/ lacks command_next_step.csv, so the script stops after six of its relationship types, and many of its commands are
-stubs its own scripts generated); m4ttl/RFC-Security-Research (IETF RFCs, their obsoletes and updates links and
-contributors' e-mails by README LOAD CSVs: no snapshot of it could be fetched, and its CSVs are made by its scripts);
-CalElAn/curriculum-mapping-tool-v2 (a data-science programme's course outcomes mapped to programme outcomes by a seeder
-notebook that reads an Excel workbook through xlwings; one programme, outcomes as long sentences);
-ClimateCompatibleGrowth/research_index (a research index's papers and authors, served from Memgraph, not Neo4j);
-xianger013/openrichpedia-neo4j-course-project (OpenRichpedia's cities, sights and people: not this domain);
-ugiam/neo4j-course-schedule (a mathematics department's timetable from an Excel sheet, with students);
+such neighbour, each group one origin); domain_gold.py check: 14 questions, 0 problems (on both loads); no xgrag command
+was run on the graph and no xgrag output on it looked at. Overlaps: mitre-attack holds ATT&CK's groups, software and
+techniques (these groups, malware, tools and techniques are pyattck's copy of them), nvd-cve and web3-vulnerabilities
+CVEs and weaknesses, cybersecurity an Active Directory attack graph; none holds APT campaigns with the CVE each
+exploited, MISP aliases or NVD's affected product versions; the repository appeared nowhere in this module before.
+Considered by s55A for the first time and left out (each grepped here first): CodeBlackwell/C.R.A.C.K. (fetched: a
+penetration-testing command reference whose db/neo4j-migration/scripts/import_to_neo4j.py imports the CSVs its
+schema/neo4j_schema.yaml names; its committed csv/ lacks command_next_step.csv, so the script stops after six of its
+relationship types, and many of its commands are stubs its own scripts generated); m4ttl/RFC-Security-Research (IETF
+RFCs, their obsoletes and updates links and contributors' e-mails by README LOAD CSVs: no snapshot of it could be
+fetched, and its CSVs are made by its scripts); CalElAn/curriculum-mapping-tool-v2 (a data-science programme's course
+outcomes mapped to programme outcomes by a seeder notebook that reads an Excel workbook through xlwings; one programme,
+outcomes as long sentences); ClimateCompatibleGrowth/research_index (a research index's papers and authors, served from
+Memgraph, not Neo4j); xianger013/openrichpedia-neo4j-course-project (OpenRichpedia's cities, sights and people: not this
+domain); ugiam/neo4j-course-schedule (a mathematics department's timetable from an Excel sheet, with students);
 HKN-Dr-Everitts-Neighborhood/Curriculum-Graph, TheTailorRetailored/curriculum-graph and piehei/course-curriculum-graph
 (curriculum graphs with no Neo4j load); FerEsq/DB2-Project-02 and jsamaniego-22/jasm-ontograph-elearning (course
 platforms' invented students and teachers, and Moodle records whose CSV URLs are elided); norbusan/debian-graph (Debian
@@ -27271,7 +27272,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_spb_walks, source=SPB_WALKS),
     Graph("apt-campaigns", "frozen", "Advanced persistent threat groups (a 2022 study of software-update strategies "
                                       "against APTs): 86 groups with their origin, aliases, targeted sectors, "
-                                      "malware, tools and ATT&CK techniques, their campaigns from 2008 to 2022 with "
+                                      "malware, tools and ATT&CK techniques, their campaigns from 2008 to 2020 with "
                                       "the CVE each exploited and its initial-access technique, and the product "
                                       "versions each CVE affects",
           writer=write_apt_campaigns, source=APT_CAMPAIGNS),
