@@ -22407,6 +22407,145 @@ def write_nyc_checkbook_payments(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+# Zach Blumenfeld's (Neo4j) customer-graph of neo4j-product-examples/graphrag-examples (February 2025; Apache-2.0;
+# Python, in English): a GraphRAG agent over a retail customer graph, built from a sample of Kaggle's H&M Personalized
+# Fashion Recommendations data (real purchases: H&M's articles, products, customers and transactions), with suppliers
+# that ChatGPT simulated, as its README says; its structured data is loaded by the Neo4j Data Importer model it commits
+HM_ORDERS = "neo4j-product-examples/graphrag-examples"
+# its HEAD, 23 February 2025; the model and the CSVs as last changed on 22 February 2025 (3a943cb), unchanged since
+HM_ORDERS_COMMIT = "a1d4c114698079e9760094b5205920e4b7a85eed"
+HM_ORDERS_MODEL = "customer-graph/ontos/customer-struct-import.json"  # the README's step 2, "Merge Structured Data"
+HM_ORDERS_DATA = "customer-graph/data/"  # the folder whose CSVs the README has Aura Import browse to
+
+# How the newer Data Importer model format (its graphSchemaRepresentation) names a node key and a uniqueness constraint
+_HM_REF = re.compile(r"#(.+)")
+
+
+def _hm_ref(value: dict[str, str]) -> str:
+    m = _HM_REF.fullmatch(value["$ref"])
+    if m is None:
+        raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} refers to {value['$ref']!r}, not a '#<id>'")
+    return m[1]
+
+
+def _hm_importer_statements(model: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The statements a Data Importer model in the newer format (version 2.x: graphSchemaRepresentation,
+    graphSchemaExtensionsRepresentation and graphMappingRepresentation, which _importer_model does not read) runs, each
+    with the table (a file of its local data source) whose rows it is given, None for a schema statement: a uniqueness
+    constraint for each of the schema's (an index the schema lists on the same label and properties is that
+    constraint's own, so not created again; any other kind of constraint or index is refused); then each node mapping,
+    in order, MERGEs its node on its key property (from graphSchemaExtensionsRepresentation.nodeKeyProperties; rows
+    without it skipped) and SETs its other mapped properties; then each relationship mapping, in order, MATCHes both
+    ends by their keys, MERGEs the relationship and SETs its mapped properties. A property's $ref resolves among its
+    own label's or type's properties (the model gives several labels one `name` $id); a value is converted by its
+    property's type as the Importer's generated Cypher converts it (_IMPORTER_TYPES). Refused: a node object type of
+    other than one label, a table the data source does not list, ids to ignore."""
+    data = model["dataModel"]
+    schema = data["graphSchemaRepresentation"]["graphSchema"]
+    mapping = data["graphMappingRepresentation"]
+    if data.get("configurations", {}).get("idsToIgnore"):
+        raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} ignores ids, which no loader here does")
+    if mapping["dataSourceSchema"]["type"] != "local":
+        raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL}'s data source is not local files")
+    tables = {t["name"] for t in mapping["dataSourceSchema"]["tableSchemas"]}
+    labels = {label["$id"]: label for label in schema["nodeLabels"]}
+    types = {kind["$id"]: kind for kind in schema["relationshipTypes"]}
+    nodes: dict[str, dict[str, Any]] = {}
+    for node in schema["nodeObjectTypes"]:
+        if len(node["labels"]) != 1:
+            raise CorpusError(f"{HM_ORDERS}: node {node['$id']} of {HM_ORDERS_MODEL} has {len(node['labels'])} labels")
+        nodes[node["$id"]] = labels[_hm_ref(node["labels"][0])]
+    rels = {rel["$id"]: (types[_hm_ref(rel["type"])], _hm_ref(rel["from"]), _hm_ref(rel["to"]))
+            for rel in schema["relationshipObjectTypes"]}
+    keys = {_hm_ref(k["node"]): _hm_ref(k["keyProperty"])
+            for k in data["graphSchemaExtensionsRepresentation"]["nodeKeyProperties"]}
+
+    def prop(owner: dict[str, Any], prop_id: str) -> tuple[str, str]:
+        found = [p for p in owner["properties"] if p["$id"] == prop_id]
+        if len(found) != 1:
+            raise CorpusError(f"{HM_ORDERS}: {owner['token']} of {HM_ORDERS_MODEL} has no property {prop_id}")
+        return found[0]["token"], found[0]["type"]["type"]
+
+    def value(kind: str, field: str) -> str:
+        if kind not in _IMPORTER_TYPES:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} types a property {kind}, which no loader here reads")
+        return _IMPORTER_TYPES[kind].format(v=f"row.{_q(field)}")
+
+    def table(name: str) -> str:
+        if name not in tables:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} maps {name}, which its data source does not list")
+        return name
+
+    def key(node_id: str) -> tuple[str, str, str]:
+        label = nodes[node_id]
+        name, kind = prop(label, keys[node_id])
+        return label["token"], name, kind
+
+    out: list[tuple[str, str | None]] = []
+    constrained = set()
+    for c in schema["constraints"]:
+        if c["constraintType"] != "uniqueness" or c["entityType"] != "node":
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} has a {c['constraintType']} constraint on a "
+                              f"{c['entityType']}, which no loader here creates")
+        label = labels[_hm_ref(c["nodeLabel"])]
+        names = tuple(prop(label, _hm_ref(p))[0] for p in c["properties"])
+        constrained.add((label["token"], names))
+        out.append((f"CREATE CONSTRAINT {_q(c['name'])} IF NOT EXISTS FOR (n:{_q(label['token'])}) REQUIRE "
+                    + ("(" + ", ".join(f"n.{_q(n)}" for n in names) + ")" if len(names) > 1 else f"n.{_q(names[0])}")
+                    + " IS UNIQUE", None))
+    for index in schema["indexes"]:
+        label = labels[_hm_ref(index["nodeLabel"])]
+        names = tuple(prop(label, _hm_ref(p))[0] for p in index["properties"])
+        if (label["token"], names) not in constrained:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL}'s index {index['name']} is not a constraint's")
+    for m in mapping["nodeMappings"]:
+        node_id = _hm_ref(m["node"])
+        label, name, kind = key(node_id)
+        mapped = [(*prop(nodes[node_id], _hm_ref(p["property"])), p["fieldName"]) for p in m["propertyMappings"]]
+        key_fields = [field for token, _, field in mapped if token == name]
+        if len(key_fields) != 1:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} maps {label}'s key {name} {len(key_fields)} times")
+        sets = ", ".join(f"n.{_q(token)} = {value(t, field)}" for token, t, field in mapped if token != name)
+        out.append((f"UNWIND $rows AS row WITH row WHERE row.{_q(key_fields[0])} IS NOT NULL "
+                    f"MERGE (n:{_q(label)} {{{_q(name)}: {value(kind, key_fields[0])}}})"
+                    + (f" SET {sets}" if sets else ""), table(m["tableName"])))
+    for m in mapping["relationshipMappings"]:
+        kind_of, source, target = rels[_hm_ref(m["relationship"])]
+        ends = []
+        for var, end, side in (("s", source, "fromMapping"), ("t", target, "toMapping")):
+            label, name, kind = key(end)
+            ends.append(f"MATCH ({var}:{_q(label)} {{{_q(name)}: {value(kind, m[side]['fieldName'])}}})")
+        sets = ", ".join(f"r.{_q(token)} = {value(t, p['fieldName'])}"
+                         for p in m["propertyMappings"] for token, t in [prop(kind_of, _hm_ref(p["property"]))])
+        out.append((f"UNWIND $rows AS row {' '.join(ends)} MERGE (s)-[r:{_q(kind_of['token'])}]->(t)"
+                    + (f" SET {sets}" if sets else ""), table(m["tableName"])))
+    return out
+
+
+def write_hm_fashion_orders(store: Any, mirror: Path) -> None:
+    """customer-graph/ontos/customer-struct-import.json of neo4j-product-examples/graphrag-examples (the Data Importer
+    model its customer-graph README has Aura Import open, over the CSVs of customer-graph/data/), read at
+    HM_ORDERS_COMMIT and run as the Importer runs it (_hm_importer_statements), each mapping given the rows of its
+    file, in parts of _BATCH rows. Left out, as they need an OpenAI key: the README's step 1 (an LLM's entities from
+    credit-notes.pdf) and step 3 (the products' text embeddings). The graph: a Customer (hashed id and postal code, age,
+    club member status, fashion news frequency) ORDERED an Order (its id and date), which CONTAINS an Article (at a
+    price, H&M's scaled one) with its colour group and graphical appearance; the Article is a VARIANT_OF a Product
+    (name, description, product code), which is PART_OF a ProductType and a ProductCategory (H&M's product group),
+    and SUPPLIED_BY a Supplier (name and address, ChatGPT's)."""
+    model = json.loads(read_file(HM_ORDERS, HM_ORDERS_MODEL, mirror, HM_ORDERS_COMMIT))
+    statements = _hm_importer_statements(model)
+    files: dict[str, list[dict[str, str | None]]] = {}
+    for statement, name in statements:
+        if name is None:
+            store.query(statement, read_only=False)
+            continue
+        if name not in files:
+            files[name] = _csv_rows(read_file(HM_ORDERS, HM_ORDERS_DATA + name, mirror, HM_ORDERS_COMMIT))
+        rows = files[name]
+        for start in range(0, len(rows), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
 # [s55B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -27180,6 +27319,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "expense category and industry, and the payee with its M/WBE category "
                                               "and whether it is woman-owned",
           writer=write_nyc_checkbook_payments, source=NYC_CHECKS),
+    Graph("hm-fashion-orders", "frozen", "A sample of H&M's customers and their orders (2018-2020, from Kaggle's H&M "
+                                         "Personalized Fashion Recommendations data): each order's articles and the "
+                                         "price paid, each article's colour and appearance, the product it is a "
+                                         "variant of with its name, description, product type and product group, "
+                                         "the customer's age and club status, and a supplier ChatGPT simulated",
+          writer=write_hm_fashion_orders, source=HM_ORDERS),
     # [s55B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
