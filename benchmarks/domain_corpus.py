@@ -22485,8 +22485,8 @@ def _hm_importer_statements(model: dict[str, Any]) -> list[tuple[str, str | None
     constrained = set()
     for c in schema["constraints"]:
         if c["constraintType"] != "uniqueness" or c["entityType"] != "node":
-            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} has a {c['constraintType']} constraint on a "
-                              f"{c['entityType']}, which no loader here creates")
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} has a constraint of type {c['constraintType']} on "
+                              f"a {c['entityType']}, which no loader here creates")
         label = labels[_hm_ref(c["nodeLabel"])]
         names = tuple(prop(label, _hm_ref(p))[0] for p in c["properties"])
         constrained.add((label["token"], names))
