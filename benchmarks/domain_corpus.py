@@ -11313,6 +11313,77 @@ nyc-checkbook-payments has no relationship properties.
 
 [s55A paragraph above]
 
+Helper s55B's paragraph, written blind for the fifty-fifth split (domain searched: commerce and finance, companies,
+shops and products, banking, markets, procurement and trade, in English, Chinese, Korean, Japanese, German, Spanish,
+Portuguese, French, Italian, Turkish, Indonesian, Russian and Vietnamese; begun at 18:22:07 UTC on 6 December 2026, its
+deadline 19:35). hm-fashion-orders: github.com/neo4j-product-examples/graphrag-examples (Neo4j's product examples; its
+customer-graph, by Zach Blumenfeld, February 2025: a GraphRAG agent over a retail customer graph; Apache-2.0; Python, in
+English), its Data Importer model customer-graph/ontos/customer-struct-import.json (the README's step 2, "Merge
+Structured Data", which has Aura Import open the model over the CSVs of customer-graph/data/) run at HM_ORDERS_COMMIT
+(a1d4c11, its HEAD of 23 February 2025; the model and the CSVs as last changed on 22 February, 3a943cb) by
+write_hm_fashion_orders. The data, as the README says: a sample of Kaggle's H&M Personalized Fashion Recommendations
+data (real purchases: H&M's articles, products, hashed customers and transactions), with suppliers that ChatGPT
+simulated. What the loader had to change: nothing in the model, but it is in the Importer's newer format
+(graphSchemaRepresentation with graphSchemaExtensionsRepresentation's node keys and graphMappingRepresentation), which
+_importer_model does not read (A1gord's TMF model was left out for it), so _hm_importer_statements, beside the writer
+(no shared helper changed), runs it as the Importer does: its seven uniqueness constraints (its five indexes are five of
+those constraints' own, not created again), each node mapping MERGEd on its key and SET, then each relationship mapping
+MATCHing both ends by their keys, values converted as _importer_model converts them (an integer `age` of "53.0" is 53, a
+date a datetime); a property $ref resolves among its own label's properties, since the model gives four labels one
+`name` $id; any other constraint or index, a table the data source does not list, or ids to ignore is refused. Left out,
+as they need an OpenAI key: step 1 (an LLM's CreditNote, Document and Chunk nodes from credit-notes.pdf) and step 3 (the
+products' embeddings); and the repository's other graphs (Northwind's invented orders at its root, which the corpus
+keeps out; patterns-app's hm-data.ipynb, over the mirror's size limit). The graph: 29,301 nodes in 7 labels (Article
+13,351: articleId, colour group code and name, graphical appearance number and name; Product 8,044: productCode, name,
+description; Order 6,529: orderId, date; Customer 1,000: customerId, postalCode, age, clubMemberStatus,
+fashionNewsFrequency; Supplier 266: supplierId, name, address; ProductType 98; ProductCategory 13, H&M's product groups)
+and 70,358 relationships of 5 types (CONTAINS 21,039 with price, PART_OF 16,088, SUPPLIED_BY 13,351, VARIANT_OF 13,351,
+ORDERED 6,529); `up` took 1 min 24 s with the server's start. Quirks kept as the model writes them: a Product is PART_OF
+both its ProductType and its ProductCategory (one type name for both); prices are H&M's scaled ones (0.0006 to 0.3036,
+no currency); the 23,199 order lines are 21,039 CONTAINS, an article bought twice in an order being one relationship
+with the later line's price; dates are datetimes at midnight UTC (2018-09-20 to 2020-09-22); customer ids and postal
+codes are the dataset's hashes, 12 customers have no age; 308 product names are shared by 662 products (six "Melrose"),
+26 products have no description, 16 are of the "Unknown" type and group, and some types are H&M's own (the Sage frill
+playsuit is Trousers); the suppliers' names and addresses are ChatGPT's ("1676 - Jersey Mills", "862 Textile Blvd.,
+Chicago, NY, USA"), so no question asks about one; the CSVs' unmapped columns (articles' product name and type,
+customers' fn and active, orders' txId and sales channel) are not read. The 14 questions (written from the data with
+plain Cypher through the neo4j driver): 6 edge (the product type of the Sage frill playsuit and of the Chunky Rhine
+Choker, the product group of the Amazon long jumpsuit and of the Conan Belt, the product sold as a washing bag and the
+one listed as a keychain), 3 node-property (the descriptions of the Brienne tulle skirt and of the Calista Cable
+cardigan, the product code of the Carolina ankle boots), 2 relationship-property (the price paid for the Gimlet jacket
+and for the Spruce Espadrille PQ), 3 two-hop (the date the Ninia espadrille was bought, the colour of the Lowe basic
+peak cap, the product group of the cross-body bag); each answer checked with Cypher to be the only one the graph holds
+(each named product's name is its own, case aside, and in no other product's name; each asked product has one article,
+bought in one order where a price or date is asked; each named type has one product, and no product of another type is a
+washing bag, keychain or cross-body bag by name or description; two water-bottle and corset questions were dropped for
+other products of other types); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph
+and no xgrag output on it looked at. Overlaps: instacart-products and foodmart hold a retailer's products and
+categories, coffee-shop, sap-bike-sales and chinook-music a shop's orders and their items, met-fashion couture garments
+in a museum; none holds a fashion retailer's catalogue with customers' orders and the prices paid (the repository was
+named once before, at its root's Northwind and an H&M notebook, "not examined further"; its customer-graph is first
+examined here). Considered by s55B for the first time and left out (each grepped here first):
+MaciejZiel/procurement-graph (Polish BZP procurement: its demo data fictional, over PostgreSQL, no Neo4j),
+Louai-AZ/SupplyChain-Neo4jGraphRag (five invented suppliers and a few products in JSON),
+joshlee614/patent-company-graph-relationship (a front end's demand-score CSV, no Neo4j), ANCIR/DoubleOffshore.org
+(offshore rigs and their owners for a web map, no Neo4j), chinfang/financial-spend-analysis (UK BIS spending over GBP
+25,000: Cypher scripts over 61 downloaded CSVs, none committed), mookerji/sba-ppp (Bay Area PPP loans as CSVs, no Neo4j
+load seen), TaiDuongRepo/MLM_Neo4j (a multi-level-marketing sample script), MHieu27/LV (hand-typed Vietnamese produce
+nodes), Wrenchcc/wrench (motorcycle models as TypeScript fixtures, no Neo4j), sakulkant1/SNA-NEO4J (Kaggle's simulated
+card-fraud transactions), AdityaAdi07/StartUp-Forge-Main (founders and funding an LLM filled in, in SQL),
+thanhhuynhk17/graph_rag (a Vietnamese restaurant's sample CSVs), hoangnhatvu/fe-vudecorshop (a shop's product list in
+JavaScript, no Neo4j), and, their repositories not named by the index: a Chinese investment-events loader (投资方,
+融资方, 轮次 from src/dataset/investment_events.csv; its repository and data not found), a Vietnamese appliance
+chatbot's prompt over dienmayxanh, nguyenkim and meta products (no loader or data found) and a Louisville expenditures
+DuckDB loader (seen before). Seen again, in the corpus or left out before: diegomrodz/natmed.project (its Dumps/ of
+Amazon health products and categories are committed at 599a7cb and 4258f34, though earlier paragraphs say no data: still
+two labels, its users' file absent), erikbijl/neo4j-company-house-demo, JustinJiang1994/financial-knowledge-graph
+(listed-company-profiles), iilab/openoil (bp-ownership, nigeria-oil-contracts), Szynol00/MobileDevices-GraphDB
+(mobile-devices), YongceLi/interactive-decision-support-system, ChoudharyUday212000/Venture-Graph,
+Stockelper-Lab/stockelper-kg, psych3ma's stock graphs, jm199504/Financial-Knowledge-Graphs,
+bulebule00/Financial-knowledge-map, Changmuzi/financial_graph, labdados/tec-cid, MasterMedo/fraud-detection,
+logicalgraphs/crypto-n-rust, oudrea/publicdata, openoakland/opendisclosure, the Flipkart products LOAD CSV and the
+Indian credit-card loader.
+
 [s55B paragraph above]
 
 [s55C paragraph above]
