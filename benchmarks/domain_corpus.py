@@ -11386,6 +11386,77 @@ Purdue CS course scripts, the crates.io import and the GraphGists.
 
 [s55A paragraph above]
 
+Helper s55B's paragraph, written blind for the fifty-fifth split (domain searched: commerce and finance, companies,
+shops and products, banking, markets, procurement and trade, in English, Chinese, Korean, Japanese, German, Spanish,
+Portuguese, French, Italian, Turkish, Indonesian, Russian and Vietnamese; begun at 18:22:07 UTC on 6 December 2026, its
+deadline 19:35). hm-fashion-orders: github.com/neo4j-product-examples/graphrag-examples (Neo4j's product examples; its
+customer-graph, by Zach Blumenfeld, February 2025: a GraphRAG agent over a retail customer graph; Apache-2.0; Python, in
+English), its Data Importer model customer-graph/ontos/customer-struct-import.json (the README's step 2, "Merge
+Structured Data", which has Aura Import open the model over the CSVs of customer-graph/data/) run at HM_ORDERS_COMMIT
+(a1d4c11, its HEAD of 23 February 2025; the model and the CSVs as last changed on 22 February, 3a943cb) by
+write_hm_fashion_orders. The data, as the README says: a sample of Kaggle's H&M Personalized Fashion Recommendations
+data (real purchases: H&M's articles, products, hashed customers and transactions), with suppliers that ChatGPT
+simulated. What the loader had to change: nothing in the model, but it is in the Importer's newer format
+(graphSchemaRepresentation with graphSchemaExtensionsRepresentation's node keys and graphMappingRepresentation), which
+_importer_model does not read (A1gord's TMF model was left out for it), so _hm_importer_statements, beside the writer
+(no shared helper changed), runs it as the Importer does: its seven uniqueness constraints (its five indexes are five of
+those constraints' own, not created again), each node mapping MERGEd on its key and SET, then each relationship mapping
+MATCHing both ends by their keys, values converted as _importer_model converts them (an integer `age` of "53.0" is 53, a
+date a datetime); a property $ref resolves among its own label's properties, since the model gives four labels one
+`name` $id; any other constraint or index, a table the data source does not list, or ids to ignore is refused. Left out,
+as they need an OpenAI key: step 1 (an LLM's CreditNote, Document and Chunk nodes from credit-notes.pdf) and step 3 (the
+products' embeddings); and the repository's other graphs (Northwind's invented orders at its root, which the corpus
+keeps out; patterns-app's hm-data.ipynb, over the mirror's size limit). The graph: 29,301 nodes in 7 labels (Article
+13,351: articleId, colour group code and name, graphical appearance number and name; Product 8,044: productCode, name,
+description; Order 6,529: orderId, date; Customer 1,000: customerId, postalCode, age, clubMemberStatus,
+fashionNewsFrequency; Supplier 266: supplierId, name, address; ProductType 98; ProductCategory 13, H&M's product groups)
+and 70,358 relationships of 5 types (CONTAINS 21,039 with price, PART_OF 16,088, SUPPLIED_BY 13,351, VARIANT_OF 13,351,
+ORDERED 6,529); `up` took 1 min 24 s with the server's start. Quirks kept as the model writes them: a Product is PART_OF
+both its ProductType and its ProductCategory (one type name for both); prices are H&M's scaled ones (0.0006 to 0.3036,
+no currency); the 23,199 order lines are 21,039 CONTAINS, an article bought twice in an order being one relationship
+with the later line's price; dates are datetimes at midnight UTC (2018-09-20 to 2020-09-22); customer ids and postal
+codes are the dataset's hashes, 12 customers have no age; 308 product names are shared by 662 products (six "Melrose"),
+26 products have no description, 16 are of the "Unknown" type and group, and some types are H&M's own (the Sage frill
+playsuit is Trousers); the suppliers' names and addresses are ChatGPT's ("1676 - Jersey Mills", "862 Textile Blvd.,
+Chicago, NY, USA"), so no question asks about one; the CSVs' unmapped columns (articles' product name and type,
+customers' fn and active, orders' txId and sales channel) are not read. The 14 questions (written from the data with
+plain Cypher through the neo4j driver): 6 edge (the product type of the Sage frill playsuit and of the Chunky Rhine
+Choker, the product group of the Amazon long jumpsuit and of the Conan Belt, the product sold as a washing bag and the
+one listed as a keychain), 3 node-property (the descriptions of the Brienne tulle skirt and of the Calista Cable
+cardigan, the product code of the Carolina ankle boots), 2 relationship-property (the price paid for the Gimlet jacket
+and for the Spruce Espadrille PQ), 3 two-hop (the date the Ninia espadrille was bought, the colour of the Lowe basic
+peak cap, the product group of the cross-body bag); each answer checked with Cypher to be the only one the graph holds
+(each named product's name is its own, case aside, and in no other product's name; each asked product has one article,
+bought in one order where a price or date is asked; each named type has one product, and no product of another type is a
+washing bag, keychain or cross-body bag by name or description; two water-bottle and corset questions were dropped for
+other products of other types); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph
+and no xgrag output on it looked at. Overlaps: instacart-products and foodmart hold a retailer's products and
+categories, coffee-shop, sap-bike-sales and chinook-music a shop's orders and their items, met-fashion couture garments
+in a museum; none holds a fashion retailer's catalogue with customers' orders and the prices paid (the repository was
+named once before, at its root's Northwind and an H&M notebook, "not examined further"; its customer-graph is first
+examined here). Considered by s55B for the first time and left out (each grepped here first):
+MaciejZiel/procurement-graph (Polish BZP procurement: its demo data fictional, over PostgreSQL, no Neo4j),
+Louai-AZ/SupplyChain-Neo4jGraphRag (five invented suppliers and a few products in JSON),
+joshlee614/patent-company-graph-relationship (a front end's demand-score CSV, no Neo4j), ANCIR/DoubleOffshore.org
+(offshore rigs and their owners for a web map, no Neo4j), chinfang/financial-spend-analysis (UK BIS spending over GBP
+25,000: Cypher scripts over 61 downloaded CSVs, none committed), mookerji/sba-ppp (Bay Area PPP loans as CSVs, no Neo4j
+load seen), TaiDuongRepo/MLM_Neo4j (a multi-level-marketing sample script), MHieu27/LV (hand-typed Vietnamese produce
+nodes), Wrenchcc/wrench (motorcycle models as TypeScript fixtures, no Neo4j), sakulkant1/SNA-NEO4J (Kaggle's simulated
+card-fraud transactions), AdityaAdi07/StartUp-Forge-Main (founders and funding an LLM filled in, in SQL),
+thanhhuynhk17/graph_rag (a Vietnamese restaurant's sample CSVs), hoangnhatvu/fe-vudecorshop (a shop's product list in
+JavaScript, no Neo4j), and, their repositories not named by the index: a Chinese investment-events loader (投资方,
+融资方, 轮次 from src/dataset/investment_events.csv; its repository and data not found), a Vietnamese appliance
+chatbot's prompt over dienmayxanh, nguyenkim and meta products (no loader or data found) and a Louisville expenditures
+DuckDB loader (seen before). Seen again, in the corpus or left out before: diegomrodz/natmed.project (its Dumps/ of
+Amazon health products and categories are committed at 599a7cb and 4258f34, though earlier paragraphs say no data: still
+two labels, its users' file absent), erikbijl/neo4j-company-house-demo, JustinJiang1994/financial-knowledge-graph
+(listed-company-profiles), iilab/openoil (bp-ownership, nigeria-oil-contracts), Szynol00/MobileDevices-GraphDB
+(mobile-devices), YongceLi/interactive-decision-support-system, ChoudharyUday212000/Venture-Graph,
+Stockelper-Lab/stockelper-kg, psych3ma's stock graphs, jm199504/Financial-Knowledge-Graphs,
+bulebule00/Financial-knowledge-map, Changmuzi/financial_graph, labdados/tec-cid, MasterMedo/fraud-detection,
+logicalgraphs/crypto-n-rust, oudrea/publicdata, openoakland/opendisclosure, the Flipkart products LOAD CSV and the
+Indian credit-card loader.
+
 [s55B paragraph above]
 
 [s55C paragraph above]
@@ -22586,6 +22657,145 @@ def write_nyc_checkbook_payments(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+# Zach Blumenfeld's (Neo4j) customer-graph of neo4j-product-examples/graphrag-examples (February 2025; Apache-2.0;
+# Python, in English): a GraphRAG agent over a retail customer graph, built from a sample of Kaggle's H&M Personalized
+# Fashion Recommendations data (real purchases: H&M's articles, products, customers and transactions), with suppliers
+# that ChatGPT simulated, as its README says; its structured data is loaded by the Neo4j Data Importer model it commits
+HM_ORDERS = "neo4j-product-examples/graphrag-examples"
+# its HEAD, 23 February 2025; the model and the CSVs as last changed on 22 February 2025 (3a943cb), unchanged since
+HM_ORDERS_COMMIT = "a1d4c114698079e9760094b5205920e4b7a85eed"
+HM_ORDERS_MODEL = "customer-graph/ontos/customer-struct-import.json"  # the README's step 2, "Merge Structured Data"
+HM_ORDERS_DATA = "customer-graph/data/"  # the folder whose CSVs the README has Aura Import browse to
+
+# How the newer Data Importer model format (its graphSchemaRepresentation) names a node key and a uniqueness constraint
+_HM_REF = re.compile(r"#(.+)")
+
+
+def _hm_ref(value: dict[str, str]) -> str:
+    m = _HM_REF.fullmatch(value["$ref"])
+    if m is None:
+        raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} refers to {value['$ref']!r}, not a '#<id>'")
+    return m[1]
+
+
+def _hm_importer_statements(model: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The statements a Data Importer model in the newer format (version 2.x: graphSchemaRepresentation,
+    graphSchemaExtensionsRepresentation and graphMappingRepresentation, which _importer_model does not read) runs, each
+    with the table (a file of its local data source) whose rows it is given, None for a schema statement: a uniqueness
+    constraint for each of the schema's (an index the schema lists on the same label and properties is that
+    constraint's own, so not created again; any other kind of constraint or index is refused); then each node mapping,
+    in order, MERGEs its node on its key property (from graphSchemaExtensionsRepresentation.nodeKeyProperties; rows
+    without it skipped) and SETs its other mapped properties; then each relationship mapping, in order, MATCHes both
+    ends by their keys, MERGEs the relationship and SETs its mapped properties. A property's $ref resolves among its
+    own label's or type's properties (the model gives several labels one `name` $id); a value is converted by its
+    property's type as the Importer's generated Cypher converts it (_IMPORTER_TYPES). Refused: a node object type of
+    other than one label, a table the data source does not list, ids to ignore."""
+    data = model["dataModel"]
+    schema = data["graphSchemaRepresentation"]["graphSchema"]
+    mapping = data["graphMappingRepresentation"]
+    if data.get("configurations", {}).get("idsToIgnore"):
+        raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} ignores ids, which no loader here does")
+    if mapping["dataSourceSchema"]["type"] != "local":
+        raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL}'s data source is not local files")
+    tables = {t["name"] for t in mapping["dataSourceSchema"]["tableSchemas"]}
+    labels = {label["$id"]: label for label in schema["nodeLabels"]}
+    types = {kind["$id"]: kind for kind in schema["relationshipTypes"]}
+    nodes: dict[str, dict[str, Any]] = {}
+    for node in schema["nodeObjectTypes"]:
+        if len(node["labels"]) != 1:
+            raise CorpusError(f"{HM_ORDERS}: node {node['$id']} of {HM_ORDERS_MODEL} has {len(node['labels'])} labels")
+        nodes[node["$id"]] = labels[_hm_ref(node["labels"][0])]
+    rels = {rel["$id"]: (types[_hm_ref(rel["type"])], _hm_ref(rel["from"]), _hm_ref(rel["to"]))
+            for rel in schema["relationshipObjectTypes"]}
+    keys = {_hm_ref(k["node"]): _hm_ref(k["keyProperty"])
+            for k in data["graphSchemaExtensionsRepresentation"]["nodeKeyProperties"]}
+
+    def prop(owner: dict[str, Any], prop_id: str) -> tuple[str, str]:
+        found = [p for p in owner["properties"] if p["$id"] == prop_id]
+        if len(found) != 1:
+            raise CorpusError(f"{HM_ORDERS}: {owner['token']} of {HM_ORDERS_MODEL} has no property {prop_id}")
+        return found[0]["token"], found[0]["type"]["type"]
+
+    def value(kind: str, field: str) -> str:
+        if kind not in _IMPORTER_TYPES:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} types a property {kind}, which no loader here reads")
+        return _IMPORTER_TYPES[kind].format(v=f"row.{_q(field)}")
+
+    def table(name: str) -> str:
+        if name not in tables:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} maps {name}, which its data source does not list")
+        return name
+
+    def key(node_id: str) -> tuple[str, str, str]:
+        label = nodes[node_id]
+        name, kind = prop(label, keys[node_id])
+        return label["token"], name, kind
+
+    out: list[tuple[str, str | None]] = []
+    constrained = set()
+    for c in schema["constraints"]:
+        if c["constraintType"] != "uniqueness" or c["entityType"] != "node":
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} has a constraint of type {c['constraintType']} on "
+                              f"a {c['entityType']}, which no loader here creates")
+        label = labels[_hm_ref(c["nodeLabel"])]
+        names = tuple(prop(label, _hm_ref(p))[0] for p in c["properties"])
+        constrained.add((label["token"], names))
+        out.append((f"CREATE CONSTRAINT {_q(c['name'])} IF NOT EXISTS FOR (n:{_q(label['token'])}) REQUIRE "
+                    + ("(" + ", ".join(f"n.{_q(n)}" for n in names) + ")" if len(names) > 1 else f"n.{_q(names[0])}")
+                    + " IS UNIQUE", None))
+    for index in schema["indexes"]:
+        label = labels[_hm_ref(index["nodeLabel"])]
+        names = tuple(prop(label, _hm_ref(p))[0] for p in index["properties"])
+        if (label["token"], names) not in constrained:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL}'s index {index['name']} is not a constraint's")
+    for m in mapping["nodeMappings"]:
+        node_id = _hm_ref(m["node"])
+        label, name, kind = key(node_id)
+        mapped = [(*prop(nodes[node_id], _hm_ref(p["property"])), p["fieldName"]) for p in m["propertyMappings"]]
+        key_fields = [field for token, _, field in mapped if token == name]
+        if len(key_fields) != 1:
+            raise CorpusError(f"{HM_ORDERS}: {HM_ORDERS_MODEL} maps {label}'s key {name} {len(key_fields)} times")
+        sets = ", ".join(f"n.{_q(token)} = {value(t, field)}" for token, t, field in mapped if token != name)
+        out.append((f"UNWIND $rows AS row WITH row WHERE row.{_q(key_fields[0])} IS NOT NULL "
+                    f"MERGE (n:{_q(label)} {{{_q(name)}: {value(kind, key_fields[0])}}})"
+                    + (f" SET {sets}" if sets else ""), table(m["tableName"])))
+    for m in mapping["relationshipMappings"]:
+        kind_of, source, target = rels[_hm_ref(m["relationship"])]
+        ends = []
+        for var, end, side in (("s", source, "fromMapping"), ("t", target, "toMapping")):
+            label, name, kind = key(end)
+            ends.append(f"MATCH ({var}:{_q(label)} {{{_q(name)}: {value(kind, m[side]['fieldName'])}}})")
+        sets = ", ".join(f"r.{_q(token)} = {value(t, p['fieldName'])}"
+                         for p in m["propertyMappings"] for token, t in [prop(kind_of, _hm_ref(p["property"]))])
+        out.append((f"UNWIND $rows AS row {' '.join(ends)} MERGE (s)-[r:{_q(kind_of['token'])}]->(t)"
+                    + (f" SET {sets}" if sets else ""), table(m["tableName"])))
+    return out
+
+
+def write_hm_fashion_orders(store: Any, mirror: Path) -> None:
+    """customer-graph/ontos/customer-struct-import.json of neo4j-product-examples/graphrag-examples (the Data Importer
+    model its customer-graph README has Aura Import open, over the CSVs of customer-graph/data/), read at
+    HM_ORDERS_COMMIT and run as the Importer runs it (_hm_importer_statements), each mapping given the rows of its
+    file, in parts of _BATCH rows. Left out, as they need an OpenAI key: the README's step 1 (an LLM's entities from
+    credit-notes.pdf) and step 3 (the products' text embeddings). The graph: a Customer (hashed id and postal code, age,
+    club member status, fashion news frequency) ORDERED an Order (its id and date), which CONTAINS an Article (at a
+    price, H&M's scaled one) with its colour group and graphical appearance; the Article is a VARIANT_OF a Product
+    (name, description, product code), which is PART_OF a ProductType and a ProductCategory (H&M's product group),
+    and SUPPLIED_BY a Supplier (name and address, ChatGPT's)."""
+    model = json.loads(read_file(HM_ORDERS, HM_ORDERS_MODEL, mirror, HM_ORDERS_COMMIT))
+    statements = _hm_importer_statements(model)
+    files: dict[str, list[dict[str, str | None]]] = {}
+    for statement, name in statements:
+        if name is None:
+            store.query(statement, read_only=False)
+            continue
+        if name not in files:
+            files[name] = _csv_rows(read_file(HM_ORDERS, HM_ORDERS_DATA + name, mirror, HM_ORDERS_COMMIT))
+        rows = files[name]
+        for start in range(0, len(rows), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
 # [s55B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
@@ -27365,6 +27575,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "expense category and industry, and the payee with its M/WBE category "
                                               "and whether it is woman-owned",
           writer=write_nyc_checkbook_payments, source=NYC_CHECKS),
+    Graph("hm-fashion-orders", "frozen", "A sample of H&M's customers and their orders (2018-2020, from Kaggle's H&M "
+                                         "Personalized Fashion Recommendations data): each order's articles and the "
+                                         "price paid, each article's colour and appearance, the product it is a "
+                                         "variant of with its name, description, product type and product group, "
+                                         "the customer's age and club status, and a supplier ChatGPT simulated",
+          writer=write_hm_fashion_orders, source=HM_ORDERS),
     # [s55B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "

@@ -10004,6 +10004,165 @@ def test_nyc_checkbook_payments_is_a_spent_graph_read_at_its_pinned_commit() -> 
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.NYC_CHECKS_COMMIT)
 
 
+# neo4j-product-examples/graphrag-examples' customer-struct-import.json, shortened: a Data Importer model in the newer
+# format (graphSchemaRepresentation), two labels whose `name` properties share one $id (as the model's do), a key each,
+# a relationship with a float property, and the local tables it maps
+_HM_NAME = "http://neo4j.com/customer/name"
+
+
+def _hm_model() -> dict[str, Any]:
+    def prop(pid: str, token: str, kind: str) -> dict[str, Any]:
+        return {"$id": pid, "token": token, "type": {"type": kind}, "nullable": True}
+
+    return {"version": "2.3.1-beta.0", "dataModel": {
+        "graphSchemaRepresentation": {"graphSchema": {
+            "nodeLabels": [
+                {"$id": "L:Product", "token": "Product",
+                 "properties": [prop("P:code", "productCode", "integer"), prop(_HM_NAME, "name", "string")]},
+                {"$id": "L:Type", "token": "ProductType", "properties": [prop(_HM_NAME, "name", "string")]},
+                {"$id": "L:Order", "token": "Order",
+                 "properties": [prop("P:order", "orderId", "integer"), prop("P:date", "date", "datetime")]}],
+            "relationshipTypes": [{"$id": "T:part", "token": "PART_OF", "properties": []},
+                                  {"$id": "T:contains", "token": "CONTAINS",
+                                   "properties": [prop("p:1", "price", "float")]}],
+            "nodeObjectTypes": [{"$id": "n:0", "labels": [{"$ref": "#L:Product"}]},
+                                {"$id": "n:1", "labels": [{"$ref": "#L:Type"}]},
+                                {"$id": "n:2", "labels": [{"$ref": "#L:Order"}]}],
+            "relationshipObjectTypes": [
+                {"$id": "r:0", "type": {"$ref": "#T:part"}, "from": {"$ref": "#n:0"}, "to": {"$ref": "#n:1"}},
+                {"$id": "r:1", "type": {"$ref": "#T:contains"}, "from": {"$ref": "#n:2"}, "to": {"$ref": "#n:0"}}],
+            "constraints": [
+                {"$id": "c:1", "name": "productCode_Product_uniq", "constraintType": "uniqueness",
+                 "entityType": "node", "nodeLabel": {"$ref": "#L:Product"}, "properties": [{"$ref": "#P:code"}]},
+                {"$id": "c:2", "name": "name_ProductType_uniq", "constraintType": "uniqueness",
+                 "entityType": "node", "nodeLabel": {"$ref": "#L:Type"}, "properties": [{"$ref": f"#{_HM_NAME}"}]}],
+            "indexes": [{"$id": "i:1", "name": "productCode_Product_uniq", "indexType": "default",
+                         "entityType": "node", "nodeLabel": {"$ref": "#L:Product"},
+                         "properties": [{"$ref": "#P:code"}]}]}},
+        "graphSchemaExtensionsRepresentation": {"nodeKeyProperties": [
+            {"node": {"$ref": "#n:0"}, "keyProperty": {"$ref": "#P:code"}},
+            {"node": {"$ref": "#n:1"}, "keyProperty": {"$ref": f"#{_HM_NAME}"}},
+            {"node": {"$ref": "#n:2"}, "keyProperty": {"$ref": "#P:order"}}]},
+        "graphMappingRepresentation": {
+            "dataSourceSchema": {"type": "local", "tableSchemas": [{"name": "products.csv"},
+                                                                   {"name": "order-details.csv"}]},
+            "nodeMappings": [
+                {"node": {"$ref": "#n:0"}, "tableName": "products.csv", "propertyMappings": [
+                    {"property": {"$ref": f"#{_HM_NAME}"}, "fieldName": "prodName"},
+                    {"property": {"$ref": "#P:code"}, "fieldName": "productCode"}]},
+                {"node": {"$ref": "#n:1"}, "tableName": "products.csv", "propertyMappings": [
+                    {"property": {"$ref": f"#{_HM_NAME}"}, "fieldName": "productTypeName"}]},
+                {"node": {"$ref": "#n:2"}, "tableName": "order-details.csv", "propertyMappings": [
+                    {"property": {"$ref": "#P:date"}, "fieldName": "tDat"},
+                    {"property": {"$ref": "#P:order"}, "fieldName": "orderId"}]}],
+            "relationshipMappings": [
+                {"relationship": {"$ref": "#r:0"}, "tableName": "products.csv", "propertyMappings": [],
+                 "fromMapping": {"fieldName": "productCode"}, "toMapping": {"fieldName": "productTypeName"}},
+                {"relationship": {"$ref": "#r:1"}, "tableName": "order-details.csv",
+                 "propertyMappings": [{"property": {"$ref": "#p:1"}, "fieldName": "price"}],
+                 "fromMapping": {"fieldName": "orderId"}, "toMapping": {"fieldName": "productCode"}}]},
+        "configurations": {"idsToIgnore": []}}}
+
+
+_HM_STATEMENTS = [
+    "CREATE CONSTRAINT `productCode_Product_uniq` IF NOT EXISTS FOR (n:`Product`) REQUIRE n.`productCode` IS UNIQUE",
+    "CREATE CONSTRAINT `name_ProductType_uniq` IF NOT EXISTS FOR (n:`ProductType`) REQUIRE n.`name` IS UNIQUE",
+    "UNWIND $rows AS row WITH row WHERE row.`productCode` IS NOT NULL MERGE (n:`Product` {`productCode`: "
+    "toInteger(trim(row.`productCode`))}) SET n.`name` = row.`prodName`",
+    "UNWIND $rows AS row WITH row WHERE row.`productTypeName` IS NOT NULL MERGE (n:`ProductType` {`name`: "
+    "row.`productTypeName`})",
+    "UNWIND $rows AS row WITH row WHERE row.`orderId` IS NOT NULL MERGE (n:`Order` {`orderId`: "
+    "toInteger(trim(row.`orderId`))}) SET n.`date` = datetime(row.`tDat`)",
+    "UNWIND $rows AS row MATCH (s:`Product` {`productCode`: toInteger(trim(row.`productCode`))}) MATCH "
+    "(t:`ProductType` {`name`: row.`productTypeName`}) MERGE (s)-[r:`PART_OF`]->(t)",
+    "UNWIND $rows AS row MATCH (s:`Order` {`orderId`: toInteger(trim(row.`orderId`))}) MATCH (t:`Product` "
+    "{`productCode`: toInteger(trim(row.`productCode`))}) MERGE (s)-[r:`CONTAINS`]->(t) SET r.`price` = "
+    "toFloat(trim(row.`price`))"]
+
+
+def test_hm_importer_statements_are_the_importers_for_the_newer_model_format() -> None:
+    # constraints (the index a constraint already makes not created again), nodes, then relationships, each with
+    # the table it reads; a `name` $id two labels share resolves among each label's own properties
+    assert corpus._hm_importer_statements(_hm_model()) == [
+        (_HM_STATEMENTS[0], None), (_HM_STATEMENTS[1], None), (_HM_STATEMENTS[2], "products.csv"),
+        (_HM_STATEMENTS[3], "products.csv"), (_HM_STATEMENTS[4], "order-details.csv"),
+        (_HM_STATEMENTS[5], "products.csv"), (_HM_STATEMENTS[6], "order-details.csv")]
+
+
+@pytest.mark.parametrize(("change", "refusal"), [
+    (lambda m: m["dataModel"]["configurations"].update(idsToIgnore=["1"]), "ignores ids"),
+    (lambda m: m["dataModel"]["graphMappingRepresentation"]["nodeMappings"][0].update(tableName="other.csv"),
+     "maps other.csv, which its data source does not list"),
+    (lambda m: m["dataModel"]["graphSchemaRepresentation"]["graphSchema"]["constraints"][0].update(
+        constraintType="existence"), "has a constraint of type existence on a node"),
+    (lambda m: m["dataModel"]["graphSchemaRepresentation"]["graphSchema"]["indexes"][0].update(
+        nodeLabel={"$ref": "#L:Order"}, properties=[{"$ref": "#P:date"}]), "index productCode_Product_uniq is not"),
+    (lambda m: m["dataModel"]["graphSchemaRepresentation"]["graphSchema"]["nodeObjectTypes"][0]["labels"].append(
+        {"$ref": "#L:Type"}), "node n:0 .* has 2 labels"),
+    (lambda m: m["dataModel"]["graphMappingRepresentation"]["nodeMappings"][0]["propertyMappings"].pop(),
+     "maps Product's key productCode 0 times"),
+    (lambda m: m["dataModel"]["graphSchemaRepresentation"]["graphSchema"]["nodeLabels"][2]["properties"][1].update(
+        type={"type": "point"}), "types a property point"),
+])
+def test_hm_importer_statements_refuse_what_no_loader_here_reads(change: Any, refusal: str) -> None:
+    model = _hm_model()
+    change(model)
+    with pytest.raises(corpus.CorpusError, match=refusal):
+        corpus._hm_importer_statements(model)
+
+
+def _hm_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "neo4j-product-examples+graphrag-examples" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "customer-graph" / "ontos").mkdir(parents=True)
+    (fetched / "customer-graph" / "data").mkdir()
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.HM_ORDERS_MODEL).write_text(json.dumps(_hm_model()), encoding="utf-8")
+    # a quoted field with a comma; an empty field is null
+    (fetched / corpus.HM_ORDERS_DATA / "products.csv").write_text(
+        "productCode,prodName,productTypeName\n108775,Strap top,Vest top\n110065,\"OP T-shirt (Idro), 2p\",\n",
+        encoding="utf-8")
+    (fetched / corpus.HM_ORDERS_DATA / "order-details.csv").write_text(
+        "orderId,tDat,productCode,price\n0,2019-03-03,108775,0.0121864406779661\n1,2020-09-16,110065,0.05\n"
+        "1,2020-09-16,108775,0.01\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Adding Structured Data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit's rows, which the pinned commit's model is not run over
+    (fetched / corpus.HM_ORDERS_DATA / "products.csv").write_text("productCode,prodName,productTypeName\n9,Later,X\n",
+                                                                  encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "HM_ORDERS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_hm_fashion_orders_runs_its_model_over_its_files_at_the_pinned_commit_in_parts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(corpus, "_BATCH", 2)  # a file read in parts: order-details.csv's three rows in two
+    store = Recorder()
+    corpus.write_hm_fashion_orders(store, _hm_mirror(tmp_path, monkeypatch))
+    products = [{"productCode": "108775", "prodName": "Strap top", "productTypeName": "Vest top"},
+                {"productCode": "110065", "prodName": "OP T-shirt (Idro), 2p", "productTypeName": None}]
+    orders = [{"orderId": "0", "tDat": "2019-03-03", "productCode": "108775", "price": "0.0121864406779661"},
+              {"orderId": "1", "tDat": "2020-09-16", "productCode": "110065", "price": "0.05"},
+              {"orderId": "1", "tDat": "2020-09-16", "productCode": "108775", "price": "0.01"}]
+    assert store.calls == [
+        (_HM_STATEMENTS[0], {}), (_HM_STATEMENTS[1], {}),
+        (_HM_STATEMENTS[2], {"rows": products}), (_HM_STATEMENTS[3], {"rows": products}),
+        (_HM_STATEMENTS[4], {"rows": orders[:2]}), (_HM_STATEMENTS[4], {"rows": orders[2:]}),
+        (_HM_STATEMENTS[5], {"rows": products}),
+        (_HM_STATEMENTS[6], {"rows": orders[:2]}), (_HM_STATEMENTS[6], {"rows": orders[2:]})]
+
+
+def test_hm_fashion_orders_is_a_frozen_graph_read_at_its_pinned_commit() -> None:
+    assert corpus.graph("hm-fashion-orders").source == corpus.HM_ORDERS
+    assert corpus.graph("hm-fashion-orders").split == "frozen"
+    assert corpus.graph("hm-fashion-orders").writer is corpus.write_hm_fashion_orders
+    assert re.fullmatch(r"[0-9a-f]{40}", corpus.HM_ORDERS_COMMIT)
+
+
 # [s55B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
