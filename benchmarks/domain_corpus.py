@@ -11459,6 +11459,65 @@ Indian credit-card loader.
 
 [s55B paragraph above]
 
+Helper s55C's paragraph, written blind for the fifty-fifth split (domain searched: natural sciences: biology, chemistry,
+physics, earth science, astronomy, ecology and taxonomy; begun at 18:22:07 UTC on 6 December 2026, deadline 19:35): no
+graph found that meets the rules, none loaded, no questions written, nothing registered in GRAPHS or the split test, no
+xgrag command run on anything. Searched: the code corpus by meaning (the periodic table and elements, planets, moons and
+the solar system, exoplanets, Messier and NGC objects, constellations, volcanoes, earthquakes and tectonics, minerals
+and crystal systems, rock formations, chemical compounds and reactions, gene-protein interactions and regulatory
+networks, cell-type markers, brain regions, particle physics, spacecraft missions, hurricanes and weather stations,
+fungi, microbial strains, national-park biodiversity, Data Importer models, and animal, plant, fish, mineral and
+hazardous chemical graphs in Chinese, Korean, Japanese, German, French and Spanish); the pages and docs corpora; exact
+strings of labels, relationship types, row fields and `file:///` names (Constellation, Gattung, Fossil, Enzyme, Volcano,
+Bird, Galaxy, Insect, Moon, Fish, Plant, Animal, Genus, Mineral, Planet, Pathway, Formation, Organism, FunctionalGroup,
+Dinosaur, Asteroid, Shark, Scientist, Virus, AminoAcid, Breed, Pollinator, Especie, Gatunek, Planta, Espece, Вид, Hewan,
+Tumbuhan, Bitki, 物种, 化合物, 岩石, 昆虫, 行星, 矿物, 鸟类, 植物, 恒星, 星座, 식물, 동물; ORBITS, FEEDS_ON, EATS,
+ENDEMIC_TO, INHABITS, HAS_ELEMENT, HAS_HOST, IN_PERIOD, IN_CONSTELLATION, DISCOVERED_BY, BELONGS_TO_GENUS, IN_GENUS,
+PARENT_TAXON; :ID(Taxon), :ID(Compound), :ID(Planet); row.phylum, row.kingdom, row.formula, row.habitat,
+row.conservation_status, row.scientific_name, row.decimalLatitude, row.basisOfRecord, line.genus; species, birds,
+earthquakes, taxa, fish, trees, insects, genera, observations, moons, enzymes, reactions, meteorite and zoo files);
+repository names (neo4j-bio, taxonom, species, geolog, neo4j-chem, bird-graph, graph-bio, ecology-graph, neo4j-astro,
+plant-kg, biodiversity-graph, exoplanet-graph, tree-of-life, typhoon, insect) and the repositories of johnymontana, jexp
+and mneedham; and exact paths (neo4j.dump, families.csv, species.csv, import/species.csv and others), each repository
+found checked against this docstring. Considered by s55C for the first time and left out (each grepped here first):
+emanAtassi/FIT3176 (fetched: a Monash FIT3176 assignment's species_a2.csv, parks_a2.csv and park_connections_a2.csv,
+from Kaggle's US national parks biodiversity set, in four commits of data only; the Cypher loader that reads them, found
+by the index, sits in a repository it does not name); masvsal/WassermanGraphTF (fetched: a transcription-factor graph of
+genes, transcripts, proteins, GO, TFClass, JASPAR, BioGRID and STRING whose Python loader takes each file's URL from
+config/config.yml, which is gitignored, so which committed file each key names is not given; GO terms and proteins carry
+ids only); kenminsoo/GeoHazard-GraphDB (fetched: Georgia EPD hazardous sites and TOXRIC chemicals under one label, :Node
+with a node_class property, as a neo4j.dump and node and relationship CSVs with no load script beyond a README
+template); FAIRChemistry/FAIRFluids (fetched; s52C's "not examined further": its neo4j/create_neo4j_graph.py reads JSON
+from test_json_only/, never committed, and its measurements are numeric); yeshaa23/biodiversity-graph-rag (s53C's
+Indonesian GBIF README, now named with its gbif_biodiversity_graph.csv: no snapshot could be had); shanjuyue5856/pysj
+(the earlier helpers' unnamed Chinese mural-pigment loader, now named: Pigment, PigmentType, Color, MineralSource,
+HistoricalPeriod, Region and Element from data/pigment_entity.csv; no snapshot could be had); tomasonjo/blogs (its
+natural-science posts download NCBI's taxonomy or PubMed at run time, or build graphs by NLP) and
+tomasonjo/blog-datasets (no natural-science file); neo4j-contrib/gists (no natural science);
+johnymontana/knowledge-graph-datasets (Foursquare, GTFS, news, OpenStreetMap) and johnymontana/quantum-graph (a QGIS
+plugin); moxious/tree-of-life (the Kabbalah's, not biology's); icipe-official/Wild-Plants-Fruits-and-Host-Insects and
+H-Amoto/insects-host-plant-explorer- (no Neo4j); aryand1/Nitrogen-PRediction (a crop-fertiliser dump: agriculture);
+moevm/nosql2h22-sand-mine (a mine's staff app); and, their repositories not named by the index: a Thai organic-chemistry
+teaching graph (FunctionalGroup, Chemical, Reaction, Condition as Cypher inside Markdown notes, its chemicals enumerated
+C1 to C12, beside app users with password hashes), a Brazilian aquatic-hyphomycetes taxonomist's JSON graph (116 nodes),
+an OCEARCH shark-tracking app (Shark and hand-typed OceanGrid zones, pings joined to the nearest zone; its clean CSV not
+seen), a Zika-virus phylogeny loader (trees and accession ids), a NASA space-biology publications loader (its entities,
+it seems, extracted by an LLM), an oncology gene-pathway LOAD CSV (its data on OSF), a Tycho-2 star loader (one label),
+a seven-taxon genome-assembly loader, a GBIF plant Taxon and Family loader reading a local vault, an animals seed file
+with foods and habitats typed by hand, a near-earth asteroid loader (risk scores of its own anomaly model), an ISRO and
+UN-population Taxon loader (APIs at run time) and a kglite wrapper of Sodir's data (not Neo4j). Seen again, in the
+corpus or left out before: martinohanlon/neo4j-dinosaur-guide (dinosaurs), mimir-cmyk/neo4j-astro-db (stars-meteorites),
+jeffwhite-619/periodicity, IEK-13/MatGraphAI, colombelli/graph-omics, covid-19-net/covid-19-community,
+thaisstein/datasci4chemistry, sobakavosne/chemist-preprocessor, maxdemarzi/cpdat, MaayanLab/DRC-Portals,
+ddmoitra/Neo4j-Solar_System_Graph_Database, neo4j-datasets/solar-system, toniher/neo4j-biorelation,
+kenningai/mcp-neo4j-biomechanisms, carissableker/neo4j-biocyc-ecoli, monteleone-1883922/Natural_Events_DW,
+momonong/Cognivex (its CSV still not committed), ESIPFed/wildlife-with-neo4j, miladNemati-1/MACNeo4j,
+wvirtue/Plant-Knowledge-Graph, robertogs2/bases, Reed-CompBio/protein-weaver, paul-shannon/bio-gdb, brsynth/neo4jsbml,
+connectome-neuprint/neuPrint, oms0401/Graph-Rag, MATRIX4284/neo4j_disease_analytics, miofuku/farming-bot, OpenSPG/KAG's
+bird_graph, neo4j-examples/nhm_asset_portal, neo4j-examples/graphgists, the marine animal loaders of Harshpatel44 and
+Poojan602/Neo4j-MarineLife, the FishBase freshwater and saltwater LOAD CSV, the Turkish foraminifera loader, the NASA
+meteorite-landings LOAD CSV and the Vietnamese bird loader (Wikidata at run time).
+
 [s55C paragraph above]
 
 [s55D paragraph above]
