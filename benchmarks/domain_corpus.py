@@ -24350,6 +24350,139 @@ def write_libreto_libraries(store: Any, mirror: Path) -> None:
                     read_only=False)
 
 
+OVERSEAS_RELICS = "BUCT-CS2305-SE/knowledge-graph-subsystem"  # a BUCT software-engineering class's 2026 project
+# its branch feature/jiabin-sun (the head of pull request #3), 1 June 2026: the loader with its bilingual lookup and
+# the files it reads; main (HEAD, 31 May) holds neither the alignment files nor this version of the loader
+OVERSEAS_RELICS_COMMIT = "59a5658948b42d7d97f710ea1608db88da6eb36b"
+OVERSEAS_RELICS_LOADER = "db/neo4j_builder.py"
+OVERSEAS_RELICS_COMMAND = ("--reset",)  # docs/DEPLOY.md's `python3 db/neo4j_builder.py --reset`
+OVERSEAS_RELICS_DATA = "data_processing/alignment/"  # the folder whose files its loader reads
+# the standard modules it imports besides neo4j (the store here), argparse (its command line, given here), os (its
+# settings: none are set, their defaults are used) and pathlib (the commit's files)
+_OVERSEAS_RELICS_IMPORTS = frozenset({"__future__", "csv", "json", "sys", "typing"})
+
+
+def _overseas_relics_listing(mirror: Path) -> list[str]:
+    """The paths of every file of the repository at OVERSEAS_RELICS_COMMIT, in name order (an ordinary clone: as
+    checked out, when the commit is HEAD)."""
+    git_dir = _fetched(OVERSEAS_RELICS, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", "--name-only",
+                               OVERSEAS_RELICS_COMMIT], capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{OVERSEAS_RELICS}: cannot list the files at {OVERSEAS_RELICS_COMMIT} in the mirror "
+                              f"{git_dir} ({proc.stderr.decode().strip()})")
+        return sorted(path.decode("utf-8") for path in proc.stdout.split(b"\0") if path)
+    if OVERSEAS_RELICS_COMMIT != "HEAD":
+        raise CorpusError(f"{OVERSEAS_RELICS}: no git mirror under {mirror} to list {OVERSEAS_RELICS_COMMIT}'s files")
+    clone = mirror / _owner_name(OVERSEAS_RELICS)[1]
+    if not clone.is_dir():
+        raise CorpusError(f"{OVERSEAS_RELICS}: no mirror of it under {mirror}")
+    return sorted(p.relative_to(clone).as_posix() for p in clone.rglob("*")
+                  if p.is_file() and ".git" not in p.relative_to(clone).parts)
+
+
+def _overseas_relics_pathlib(listing: list[str], read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of the repository at its commit, relative to its root (the loader's
+    `Path(__file__).resolve().parents[1]`): `/`, exists() of a file or folder the commit holds, glob() of a folder's
+    files in name order, and open() and read_text() of a file of OVERSEAS_RELICS_DATA (any other file is refused)."""
+    files = frozenset(listing)
+
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.pure = PurePosixPath(*(str(part) for part in parts))
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.pure / str(other))
+
+        def __str__(self) -> str:
+            return str(self.pure)
+
+        @property
+        def name(self) -> str:
+            return self.pure.name
+
+        def resolve(self, strict: bool = False) -> CommitPath:
+            return self
+
+        @property
+        def parents(self) -> list[CommitPath]:
+            return [CommitPath(parent) for parent in self.pure.parents]
+
+        def exists(self) -> bool:
+            path = str(self.pure)
+            return path in files or any(file.startswith(f"{path}/") for file in files)
+
+        def glob(self, pattern: str) -> list[CommitPath]:
+            folder = f"{self.pure}/"
+            return [CommitPath(file) for file in listing if file.startswith(folder)
+                    and "/" not in file[len(folder):] and fnmatch.fnmatchcase(file[len(folder):], pattern)]
+
+        def _text(self, encoding: str | None) -> str:
+            path = str(self.pure)
+            if not path.startswith(OVERSEAS_RELICS_DATA) or path not in files:
+                raise CorpusError(f"{OVERSEAS_RELICS}: its loader reads {path}, which is not read here")
+            return read(path).decode(encoding or "utf-8")
+
+        def open(self, mode: str = "r", encoding: str | None = None, newline: str | None = None,
+                 **kwargs: Any) -> io.StringIO:
+            return io.StringIO(self._text(encoding), newline=newline)
+
+        def read_text(self, encoding: str | None = None) -> str:
+            return self._text(encoding)
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def write_overseas_relics(store: Any, mirror: Path) -> None:
+    """db/neo4j_builder.py of BUCT-CS2305-SE/knowledge-graph-subsystem (the knowledge-graph subsystem of a Beijing
+    University of Chemical Technology software-engineering class's 2026 platform on Chinese cultural relics held
+    abroad, 海外藏中国文物; no licence stated; in Chinese) at OVERSEAS_RELICS_COMMIT, run as its docs/DEPLOY.md runs
+    it: `python3 db/neo4j_builder.py --reset`. The objects are the Chinese holdings its crawlers took from six
+    collections' sites and APIs (the British Museum, the Brooklyn Museum, the Brooklyn Botanic Garden, the Art
+    Institute of Chicago, the Metropolitan Museum and Princeton's art museum; its Musée Guimet rows have no museum
+    and are not among the files it loads), cleaned, their
+    titles, periods, types and materials translated into Chinese by Baidu's translation API and aligned:
+    data_processing/alignment/neo4j_import/ holds the node and relationship CSVs the loader reads (it prefers that
+    folder when it holds nodes_artworks.csv) and by_dataset/clean_*.csv the English originals its bilingual lookup
+    reads. How it runs: the script is executed as __main__ in a namespace of its own whose `neo4j` is a driver over
+    the store (_script_neo4j: each session.run one statement), whose `argparse` reads the command `--reset`
+    (OVERSEAS_RELICS_COMMAND), whose `os` has no settings (its server's URI and credentials are not used), whose
+    `pathlib` reads the commit's files (_overseas_relics_pathlib: exists() of what the commit holds, glob() in name
+    order, only OVERSEAS_RELICS_DATA's files opened), whose other imports are only __future__, csv, json, sys and
+    typing, and whose print is quiet; its `sys.exit(main())` ending with 0 is the end of the load. What it writes:
+    its five uniqueness constraints, the delete of --reset (nothing to delete), then 500 rows a statement, Artifact
+    (MERGE on id, the museum's object id or accession number; title, title_en, description, description_en,
+    dimensions, accession_number, detail_url, image_url, quality_score, all strings), Museum (name, location,
+    name_en), Period (name, era, name_en), Type (name, category, subcategory, name_en) and Material (name, category,
+    name_en), each merged on its name, and STORED_IN, BELONGS_TO_PERIOD, HAS_TYPE and MADE_OF from each artifact to
+    the node of the name its relationship file gives (merged, a name no node file has written as a node with only
+    its name). Kept as it writes them: the English name of a period, type or material is the commonest English
+    original the clean files give for the Chinese name (ties go to the first seen, the files read in name order),
+    "" where none does; periods are the collections' own phrases, translated or not ("Qing dynasty (c. 1801)",
+    "清朝（1644-1911）", "未知"); an artifact of two rows is one node with its last row's properties; an empty name is
+    neither a node nor a relationship; augmented_entities.json, its optional enrichment, is not in the commit, so
+    nothing is enriched. No relationship has a property."""
+    def read(path: str) -> bytes:
+        return read_file(OVERSEAS_RELICS, path, mirror, OVERSEAS_RELICS_COMMIT)
+
+    settings = types.ModuleType("os")  # no KG_NEO4J_* setting: the loader's defaults (not used: the store is local)
+    settings.environ = {}  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store), "argparse": _command_line_argparse(OVERSEAS_RELICS_COMMAND),
+               "os": settings, "pathlib": _overseas_relics_pathlib(_overseas_relics_listing(mirror), read)}
+    importer = _loader_importer(OVERSEAS_RELICS, modules, _OVERSEAS_RELICS_IMPORTS)
+    try:
+        _run_loader(OVERSEAS_RELICS, OVERSEAS_RELICS_LOADER, read(OVERSEAS_RELICS_LOADER).decode("utf-8"), importer,
+                    file=OVERSEAS_RELICS_LOADER, print=_quiet)
+    except CorpusError:
+        raise
+    except SystemExit as end:  # its `sys.exit(main())`
+        if end.code not in (0, None):
+            raise CorpusError(f"{OVERSEAS_RELICS}: {OVERSEAS_RELICS_LOADER} ended with {end.code}") from None
+
+
 # [s55D source and writer above]
 
 
@@ -27319,6 +27452,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
           "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
           writer=write_libreto_libraries, source=LIBRETO),
+    Graph("overseas-relics", "frozen", "some 5,400 Chinese cultural relics held by six collections abroad (the "
+          "British Museum, the Brooklyn Museum and Botanic Garden, the Art Institute of Chicago, the Metropolitan "
+          "Museum, Princeton's art museum), in Chinese as a class project translated them: each object's title "
+          "and English title, description, dimensions and accession number, the museum that holds it (and its "
+          "city), its period, type and material", writer=write_overseas_relics, source=OVERSEAS_RELICS),
     # [s55D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
