@@ -11337,15 +11337,15 @@ property; `up` took 106 s with the server's start, and gave the same counts twic
 class's crawlers took from the British Museum, the Brooklyn Museum and Botanic Garden, the Art Institute of Chicago, the
 Met and Princeton University Art Museum (STORED_IN 100, 651, 2, 999, 49 and 3,600); the nine Musée Guimet objects have
 no object id and are in none of the files loaded. Quirks kept as the script writes them (the writer's docstring has them
-all): the crawls took in non-Chinese works (Princeton's and Chicago's European prints and photographs, the Met's
-Damascus Room), and their dates became Qing periods ("Qing dynasty (c. 2016)": 3,184 artifacts in periods of the 1900s
-and 2000s); machine translations kept as they are (弥勒佛（英里）, Maitreya's "Mile" translated as the unit; 银, silver,
-the material of 1,643 gelatin silver photographs); 21 object ids are a Princeton and a Chicago object at once, so those
-artifacts are STORED_IN both museums; 4,578 artifacts have the type 未知 and 1,635 no material; 451 titles are shared by
-2,205 artifacts (the questions name only titles held once). The 14 questions, in Chinese as the data is: 7 edge (the
-museum that holds 观音之首 and 苏轼竹帽凉鞋肖像, the type of 文化负担篮子 and of 印度僧侣阿提沙的肖像, the material of
-蟾蜍吊坠, the period of 致甘鲁和尚的信 and of 神话生物的镜子), 4 node-property (观音之首's dimensions, the accession
-numbers of 苏画像与碑文 and of 中国记忆, 蟾蜍吊坠's English title), no relationship-property (the graph has no
+all): the crawls took in non-Chinese works (Princeton's and Chicago's Western prints, drawings and photographs, the
+Met's Damascus Room), and their dates became Qing periods ("Qing dynasty (c. 2016)": 3,184 artifacts in periods of the
+1900s and 2000s); machine translations kept as they are (弥勒佛（英里）, Maitreya's "Mile" translated as the unit; 银,
+silver, the material of 1,643 gelatin silver photographs); 21 object ids are a Princeton and a Chicago object at once,
+so those artifacts are STORED_IN both museums; 4,578 artifacts have the type 未知 and 1,635 no material; 451 titles are
+shared by 2,205 artifacts (the questions name only titles held once). The 14 questions, in Chinese as the data is: 7
+edge (the museum that holds 观音之首 and 苏轼竹帽凉鞋肖像, the type of 文化负担篮子 and of 印度僧侣阿提沙的肖像, the
+material of 蟾蜍吊坠, the period of 致甘鲁和尚的信 and of 神话生物的镜子), 4 node-property (观音之首's dimensions, the
+accession numbers of 苏画像与碑文 and of 中国记忆, 蟾蜍吊坠's English title), no relationship-property (the graph has no
 relationship property) and 3 two-hop (the city of the museum that holds 猪舍和厕所模型 and 阿尔巴雷洛, the category of
 高表壳时钟's material); each named title is one Artifact with one relationship of the asked type, each answer checked
 with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run
