@@ -11520,6 +11520,57 @@ meteorite-landings LOAD CSV and the Vietnamese bird loader (Wikidata at run time
 
 [s55C paragraph above]
 
+Helper s55D's paragraph, written blind for the fifty-fifth split (domain searched: culture, books, music, film,
+television, games, art, museums, history, mythology and religion; begun at 18:22:07 UTC on 6 December 2026, deadline
+19:35). overseas-relics is github.com/BUCT-CS2305-SE/knowledge-graph-subsystem (the knowledge-graph subsystem of a
+Beijing University of Chemical Technology software-engineering class's platform on Chinese cultural relics held abroad,
+海外藏中国文物, April to June 2026; no licence stated; in Chinese, its titles, periods, types and materials translated
+by Baidu's API from the museums' English), its db/neo4j_builder.py run as its docs/DEPLOY.md runs it (`python3
+db/neo4j_builder.py --reset`) at OVERSEAS_RELICS_COMMIT (59a5658, the head of its branch feature/jiabin-sun and pull
+request #3, 1 June 2026: its main branch, HEAD of 31 May, holds neither the data_processing/alignment/ files the loader
+reads nor this bilingual version of it). The loader is a Python script with its own driver calls: write_overseas_relics
+executes it unchanged in a namespace of its own whose `neo4j` is a driver over the store, whose `argparse` reads
+`--reset`, whose `os` has no settings, whose `pathlib` reads and lists the commit's files (its open() only those of
+data_processing/alignment/; glob() in name order, which decides the ties of its English-name lookup) and whose print is
+quiet; nothing of it is changed, and no shared helper was added or changed. The graph: 5,913 nodes in 5 labels (Artifact
+5,380: title, title_en, description, description_en, dimensions, accession_number, detail_url, image_url, quality_score;
+Period 426: name, era, name_en; Type 66 and Material 35: name, category, name_en; Museum 6: name, location, name_en) and
+19,946 relationships in 4 types (STORED_IN 5,401, BELONGS_TO_PERIOD 5,401, HAS_TYPE 5,380, MADE_OF 3,764), none with a
+property; `up` took 106 s with the server's start, and gave the same counts twice. The objects are Chinese holdings the
+class's crawlers took from the British Museum, the Brooklyn Museum and Botanic Garden, the Art Institute of Chicago, the
+Met and Princeton University Art Museum (STORED_IN 100, 651, 2, 999, 49 and 3,600); the nine Musée Guimet objects have
+no object id and are in none of the files loaded. Quirks kept as the script writes them (the writer's docstring has them
+all): the crawls took in non-Chinese works (Princeton's and Chicago's Western prints, drawings and photographs, the
+Met's Damascus Room), and their dates became Qing periods ("Qing dynasty (c. 2016)": 3,184 artifacts in periods of the
+1900s and 2000s); machine translations kept as they are (弥勒佛（英里）, Maitreya's "Mile" translated as the unit; 银,
+silver, the material of 1,643 gelatin silver photographs); 21 object ids are a Princeton and a Chicago object at once,
+so those artifacts are STORED_IN both museums; 4,578 artifacts have the type 未知 and 1,635 no material; 451 titles are
+shared by 2,205 artifacts (the questions name only titles held once). The 14 questions, in Chinese as the data is: 7
+edge (the museum that holds 观音之首 and 苏轼竹帽凉鞋肖像, the type of 文化负担篮子 and of 印度僧侣阿提沙的肖像, the
+material of 蟾蜍吊坠, the period of 致甘鲁和尚的信 and of 神话生物的镜子), 4 node-property (观音之首's dimensions, the
+accession numbers of 苏画像与碑文 and of 中国记忆, 蟾蜍吊坠's English title), no relationship-property (the graph has no
+relationship property) and 3 two-hop (the city of the museum that holds 猪舍和厕所模型 and 阿尔巴雷洛, the category of
+高表壳时钟's material); each named title is one Artifact with one relationship of the asked type, each answer checked
+with Cypher to be the only one the graph holds; domain_gold.py check: 14 questions, 0 problems; no xgrag command was run
+on the graph and no xgrag output on it looked at. Overlaps: met-fashion and met-paintings hold other Met objects,
+china-world-heritage and china-intangible-heritage other Chinese heritage; none holds these objects, and the repository,
+BUCT and 海外 appear nowhere else in this module (the class's earlier years, BUCT-CS2201/KnowledgeGraph and
+wangri-s/Knowledge-Graph, were left out before). Considered by s55D for the first time and left out (each grepped here
+first): a Chinese overseas-relics crawler of the Met, Philadelphia and San Francisco museums (its CSVs written at run
+time; repository not named by the index); an artists LOAD CSV with schools, movements, styles and teacher, pupil and
+influence relationships (repository not named; its CSVs not found); a Spanish course's peliculas, reparto and personal
+LOAD CSVs (exported from the course's PostgreSQL database, not committed); the Gods Graph notebook (Wikidata deities
+fetched at run time by SPARQL); liuyuzhangolvz/novel-kg's Jin Yong characters (seen before; MongoDB built from Baidu
+Baike crawls, not committed); Galinyshka/witcher_ontology, Arne-Wiese/got_project, Dinko2013/Stormlight_project (RDF,
+HTML and scraping notebooks, no Neo4j load); LucianoBampa/projeto2-neo4j-musicas, dianaow/neo4j-music and
+rafaelpagels/neo4j-music-analytics (seen before; the last a simulated listening list); Darlight/Proyecto2_Logica
+(hand-typed games, seen before); a Netflix Dark family-tree guide (a blog's few dozen characters, no repository named).
+Seen again (in the corpus or left out before): ethiry/wikikings, nickwhitt/rex, bubblewu/neo4j-kg,
+sfrechette/asterix-neo4j, jinglero-undernda/jinglero, Di-KaZ/NeoBum, kvaithin/greeky, leylines/hidden-history,
+Kozukq/dataset_analysis, JacobFaller/Neo4j_Project_SteamGames, JJeCho/MTGEncyclopedia-Neo4j, nikhil-ravi/AO3scraper,
+bmckinney/jazz-graph, TuGraph's three_kingdoms, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph,
+BUCT-CS2201/KnowledgeGraph and wangri-s/Knowledge-Graph.
+
 [s55D paragraph above]
 
 [s55E paragraph above]
@@ -24798,6 +24849,144 @@ def write_libreto_libraries(store: Any, mirror: Path) -> None:
                     read_only=False)
 
 
+OVERSEAS_RELICS = "BUCT-CS2305-SE/knowledge-graph-subsystem"  # a BUCT software-engineering class's 2026 project
+# its branch feature/jiabin-sun (the head of pull request #3), 1 June 2026: the loader with its bilingual lookup and
+# the files it reads; main (HEAD, 31 May) holds neither the alignment files nor this version of the loader
+OVERSEAS_RELICS_COMMIT = "59a5658948b42d7d97f710ea1608db88da6eb36b"
+OVERSEAS_RELICS_LOADER = "db/neo4j_builder.py"
+OVERSEAS_RELICS_COMMAND = ("--reset",)  # docs/DEPLOY.md's `python3 db/neo4j_builder.py --reset`
+OVERSEAS_RELICS_DATA = "data_processing/alignment/"  # the folder whose files its loader reads
+# the standard modules it imports besides neo4j (the store here), argparse (its command line, given here), os (its
+# settings: none are set, their defaults are used) and pathlib (the commit's files)
+_OVERSEAS_RELICS_IMPORTS = frozenset({"__future__", "csv", "json", "sys", "typing"})
+
+
+def _overseas_relics_listing(mirror: Path) -> list[str]:
+    """The paths of every file of the repository at OVERSEAS_RELICS_COMMIT, in name order (an ordinary clone: as
+    checked out, when the commit is HEAD)."""
+    git_dir = _fetched(OVERSEAS_RELICS, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", "--name-only",
+                               OVERSEAS_RELICS_COMMIT], capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{OVERSEAS_RELICS}: cannot list the files at {OVERSEAS_RELICS_COMMIT} in the mirror "
+                              f"{git_dir} ({proc.stderr.decode().strip()})")
+        return sorted(path.decode("utf-8") for path in proc.stdout.split(b"\0") if path)
+    if OVERSEAS_RELICS_COMMIT != "HEAD":
+        raise CorpusError(f"{OVERSEAS_RELICS}: no git mirror under {mirror} to list {OVERSEAS_RELICS_COMMIT}'s files")
+    clone = mirror / _owner_name(OVERSEAS_RELICS)[1]
+    if not clone.is_dir():
+        raise CorpusError(f"{OVERSEAS_RELICS}: no mirror of it under {mirror}")
+    return sorted(p.relative_to(clone).as_posix() for p in clone.rglob("*")
+                  if p.is_file() and ".git" not in p.relative_to(clone).parts)
+
+
+def _overseas_relics_pathlib(listing: list[str], read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of the repository at its commit, relative to its root (the loader's
+    `Path(__file__).resolve().parents[1]`): `/`, exists() of a file or folder the commit holds, glob() of a folder's
+    files in name order, and open() and read_text() of a file of OVERSEAS_RELICS_DATA (any other file is refused)."""
+    files = frozenset(listing)
+
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.pure = PurePosixPath(*(str(part) for part in parts))
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.pure / str(other))
+
+        def __str__(self) -> str:
+            return str(self.pure)
+
+        @property
+        def name(self) -> str:
+            return self.pure.name
+
+        def resolve(self, strict: bool = False) -> CommitPath:
+            return self
+
+        @property
+        def parents(self) -> list[CommitPath]:
+            return [CommitPath(parent) for parent in self.pure.parents]
+
+        def exists(self) -> bool:
+            path = str(self.pure)
+            return path in files or any(file.startswith(f"{path}/") for file in files)
+
+        def glob(self, pattern: str) -> list[CommitPath]:
+            folder = f"{self.pure}/"
+            return [CommitPath(file) for file in listing if file.startswith(folder)
+                    and "/" not in file[len(folder):] and fnmatch.fnmatchcase(file[len(folder):], pattern)]
+
+        def _text(self, encoding: str | None) -> str:
+            path = str(self.pure)
+            if not path.startswith(OVERSEAS_RELICS_DATA) or path not in files:
+                raise CorpusError(f"{OVERSEAS_RELICS}: its loader reads {path}, which is not read here")
+            return read(path).decode(encoding or "utf-8")
+
+        def open(self, mode: str = "r", encoding: str | None = None, newline: str | None = None,
+                 **kwargs: Any) -> io.StringIO:
+            return io.StringIO(self._text(encoding), newline=newline)
+
+        def read_text(self, encoding: str | None = None) -> str:
+            return self._text(encoding)
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def write_overseas_relics(store: Any, mirror: Path) -> None:
+    """db/neo4j_builder.py of BUCT-CS2305-SE/knowledge-graph-subsystem (the knowledge-graph subsystem of a Beijing
+    University of Chemical Technology software-engineering class's 2026 platform on Chinese cultural relics held abroad,
+    海外藏中国文物; no licence stated; in Chinese) at OVERSEAS_RELICS_COMMIT, run as its docs/DEPLOY.md runs it:
+    `python3 db/neo4j_builder.py --reset`. The objects are the Chinese holdings its crawlers took from six collections'
+    sites and APIs (the British Museum, the Brooklyn Museum, the Brooklyn Botanic Garden, the Art Institute of Chicago,
+    the Metropolitan Museum and Princeton's art museum; its nine Musée Guimet objects have no object id and are in none
+    of the files it loads), cleaned, their titles, periods, types and materials translated into Chinese by Baidu's
+    translation API and aligned: data_processing/alignment/neo4j_import/ holds the node and relationship CSVs the loader
+    reads (it prefers that folder when it holds nodes_artworks.csv) and by_dataset/clean_*.csv the English originals its
+    bilingual lookup reads. How it runs: the script is executed as __main__ in a namespace of its own whose `neo4j` is a
+    driver over the store (_script_neo4j: each session.run one statement), whose `argparse` reads the command `--reset`
+    (OVERSEAS_RELICS_COMMAND), whose `os` has no settings (its server's URI and credentials are not used), whose
+    `pathlib` reads the commit's files (_overseas_relics_pathlib: exists() of what the commit holds, glob() in name
+    order, only OVERSEAS_RELICS_DATA's files opened), whose other imports are only __future__, csv, json, sys and
+    typing, and whose print is quiet; its `sys.exit(main())` ending with 0 is the end of the load. What it writes: its
+    five uniqueness constraints, the delete of --reset (nothing to delete), then 500 rows a statement, Artifact (MERGE
+    on id, the museum's object id or accession number; title, title_en, description, description_en, dimensions,
+    accession_number, detail_url, image_url, quality_score, all strings), Museum (name, location, name_en), Period
+    (name, era, name_en), Type (name, category, subcategory, name_en) and Material (name, category, name_en), each
+    merged on its name, and STORED_IN, BELONGS_TO_PERIOD, HAS_TYPE and MADE_OF from each artifact to the node of the
+    name its relationship file gives (merged, a name no node file has written as a node with only its name). Kept as it
+    writes them: the English name of a period, type or material is the commonest English original the clean files give
+    for the Chinese name (ties go to the first seen, the files read in name order), "" where none does; periods are the
+    collections' own phrases, translated or not ("Qing dynasty (c. 1801)", "汉朝（公元前206年-公元220年）", "未知"), and
+    later dates are Qing phrases too (3,184 artifacts, photographs and prints of the 1900s and 2000s among them, belong
+    to periods such as "Qing dynasty (c. 2016)"); translations are Baidu's (银, silver, is the material of 1,643 gelatin
+    silver photographs); the relationship files name 21 object ids twice, a Princeton and a Chicago object of the same
+    number, so those 21 artifacts (one row each in the node file) are STORED_IN both museums and have both objects'
+    periods, types and materials (one relationship where both name the same node); an empty id or name is neither a node
+    nor a relationship (1,635 artifacts have no material); augmented_entities.json, its optional enrichment, is not in
+    the commit, so nothing is enriched. No relationship has a property. 5,913 nodes (Artifact 5,380, Period 426, Type
+    66, Material 35, Museum 6), 19,946 relationships (STORED_IN and BELONGS_TO_PERIOD 5,401 each, HAS_TYPE 5,380,
+    MADE_OF 3,764)."""
+    def read(path: str) -> bytes:
+        return read_file(OVERSEAS_RELICS, path, mirror, OVERSEAS_RELICS_COMMIT)
+
+    settings = types.ModuleType("os")  # no KG_NEO4J_* setting: the loader's defaults (not used: the store is local)
+    settings.environ = {}  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store), "argparse": _command_line_argparse(OVERSEAS_RELICS_COMMAND),
+               "os": settings, "pathlib": _overseas_relics_pathlib(_overseas_relics_listing(mirror), read)}
+    importer = _loader_importer(OVERSEAS_RELICS, modules, _OVERSEAS_RELICS_IMPORTS)
+    try:
+        _run_loader(OVERSEAS_RELICS, OVERSEAS_RELICS_LOADER, read(OVERSEAS_RELICS_LOADER).decode("utf-8"), importer,
+                    file=OVERSEAS_RELICS_LOADER, print=_quiet)
+    except CorpusError:
+        raise
+    except SystemExit as end:  # its `sys.exit(main())`
+        if end.code not in (0, None):
+            raise CorpusError(f"{OVERSEAS_RELICS}: {OVERSEAS_RELICS_LOADER} ended with {end.code}") from None
+
+
 # [s55D source and writer above]
 
 
@@ -27779,6 +27968,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
           "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
           writer=write_libreto_libraries, source=LIBRETO),
+    Graph("overseas-relics", "frozen", "some 5,400 Chinese cultural relics held by six collections abroad (the "
+          "British Museum, the Brooklyn Museum and Botanic Garden, the Art Institute of Chicago, the Metropolitan "
+          "Museum, Princeton's art museum), in Chinese as a class project translated them: each object's title "
+          "and English title, description, dimensions and accession number, the museum that holds it (and its "
+          "city), its period, type and material", writer=write_overseas_relics, source=OVERSEAS_RELICS),
     # [s55D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "

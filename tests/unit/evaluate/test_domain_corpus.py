@@ -12590,6 +12590,151 @@ def test_libreto_libraries_is_a_spent_graph_of_its_repository() -> None:
                                                         corpus.write_libreto_libraries)
 
 
+# BUCT-CS2305-SE/knowledge-graph-subsystem's db/neo4j_builder.py, shortened: its imports, its root from __file__,
+# its choice of the neo4j_import/ folder, its bilingual lookup over by_dataset/clean_*.csv (the commonest English
+# name, the first seen on a tie), its argparse (--reset), its batched MERGE statements (an empty name skipped), its
+# optional enrichment file and its `sys.exit(main())`
+_OVERSEAS_RELICS_LOADER = (
+    "from __future__ import annotations\n\nimport argparse\nimport csv\nimport json\nimport os\nimport sys\n"
+    "from pathlib import Path\nfrom typing import Iterable\n\nfrom neo4j import GraphDatabase\n\n"
+    "ROOT = Path(__file__).resolve().parents[1]\n"
+    "ALIGN_DIR_CANDIDATES = [ROOT / \"data_processing\" / \"alignment\" / \"neo4j_import\",\n"
+    "                        ROOT / \"data_processing\" / \"alignment\"]\n\n"
+    "def discover_align_dir():\n    for d in ALIGN_DIR_CANDIDATES:\n"
+    "        if d.exists() and (d / \"nodes_artworks.csv\").exists():\n            return d\n"
+    "    return ALIGN_DIR_CANDIDATES[-1]\n\nALIGN_DIR = discover_align_dir()\n"
+    "ENRICH = ROOT / \"data_update\" / \"enrichment\" / \"augmented_entities.json\"\n\n"
+    "def read_csv(path):\n    if not path.exists():\n        return []\n"
+    "    with path.open(encoding=\"utf-8-sig\", newline=\"\") as f:\n        return list(csv.DictReader(f))\n\n"
+    "def chunked(seq, size):\n    for i in range(0, len(seq), size):\n        yield seq[i:i + size]\n\n"
+    "def build_bilingual_lookup():\n    artifact_en, period_count = {}, {}\n"
+    "    d = ROOT / \"data_processing\" / \"alignment\" / \"by_dataset\"\n"
+    "    for fp in d.glob(\"clean_*.csv\"):\n        for row in read_csv(fp):\n"
+    "            artifact_en[row[\"object_id\"]] = {\"title_en\": row[\"title_original_en\"]}\n"
+    "            zh, en = row[\"aligned_period\"], row[\"period_original_en\"]\n"
+    "            period_count.setdefault(zh, {}).setdefault(en, 0)\n            period_count[zh][en] += 1\n"
+    "    return artifact_en, {zh: max(m.items(), key=lambda kv: kv[1])[0] for zh, m in period_count.items()}\n\n"
+    "def main(argv=None):\n    parser = argparse.ArgumentParser(description=\"Neo4j 知识图谱构建\")\n"
+    "    parser.add_argument(\"--reset\", action=\"store_true\")\n"
+    "    args = parser.parse_args(argv)\n    if not ALIGN_DIR.exists():\n        return 1\n"
+    "    artworks = read_csv(ALIGN_DIR / \"nodes_artworks.csv\")\n"
+    "    periods = read_csv(ALIGN_DIR / \"nodes_periods.csv\")\n"
+    "    rel_period = read_csv(ALIGN_DIR / \"relationships_artwork_period.csv\")\n"
+    "    artifact_en, period_zh2en = build_bilingual_lookup()\n    for r in artworks:\n"
+    "        r.setdefault(\"title_en\", artifact_en.get(r[\"object_id\"], {}).get(\"title_en\", \"\"))\n"
+    "    for r in periods:\n        r[\"name_en\"] = period_zh2en.get(r[\"name\"], \"\")\n"
+    "    uri = os.environ.get(\"KG_NEO4J_URI\", \"bolt://localhost:7687\")\n"
+    "    driver = GraphDatabase.driver(uri, auth=(\"neo4j\", \"\"))\n    with driver.session() as session:\n"
+    "        session.run(\"CREATE CONSTRAINT artifact_id IF NOT EXISTS FOR (a:Artifact) REQUIRE a.id IS UNIQUE\")\n"
+    "        if args.reset:\n            session.run(\"MATCH (n) DETACH DELETE n\")\n"
+    "        for chunk in chunked([{\"id\": r[\"object_id\"], \"title\": r[\"title\"], \"title_en\": r[\"title_en\"]}\n"
+    "                              for r in artworks if r[\"object_id\"]], 500):\n"
+    "            session.run(\"UNWIND $rows AS r MERGE (a:Artifact {id: r.id}) SET a.title = r.title, \"\n"
+    "                        \"a.title_en = r.title_en\", rows=chunk)\n"
+    "        session.run(\"UNWIND $rows AS r MERGE (n:Period {name: r.name}) SET n.name_en = r.name_en\",\n"
+    "                    rows=[{\"name\": r[\"name\"], \"name_en\": r[\"name_en\"]} for r in periods if r[\"name\"]])\n"
+    "        session.run(\"UNWIND $rows AS r MATCH (a:Artifact {id: r.id}) MERGE (b:Period {name: r.target}) \"\n"
+    "                    \"MERGE (a)-[:BELONGS_TO_PERIOD]->(b)\", rows=[{\"id\": r[\"object_id\"], \"target\": \n"
+    "                    r[\"aligned_period\"]} for r in rel_period if r[\"aligned_period\"]])\n"
+    "        if ENRICH.exists():\n            session.run(\"MERGE (n:Enriched {source: $s})\", s=ENRICH.read_text())\n"
+    "    driver.close()\n    print(f\"[neo4j] artifacts={len(artworks)}\")\n    return 0\n\n"
+    "if __name__ == \"__main__\":\n    sys.exit(main())\n")
+_OVERSEAS_RELICS_FILES = {
+    "neo4j_import/nodes_artworks.csv": "\ufeffobject_id,title,aligned_period\n9613,观音之首,隋朝（581-618）\n"
+                                       ",宫女,唐朝\nAs.3593,算盘,未知\n",
+    "neo4j_import/nodes_periods.csv": "name,era\n隋朝（581-618）,Unknown\n,Unknown\n未知,Unknown\n",
+    "neo4j_import/relationships_artwork_period.csv": "object_id,aligned_period\n9613,隋朝（581-618）\nAs.3593,\n",
+    # the old English alignment beside it, which the loader reads only when neo4j_import/ is not there
+    "nodes_artworks.csv": "object_id,title,aligned_period\n1,Old,Old\n",
+    # read in name order: the British Museum's file first, so its "Sui" wins the tie over Chicago's
+    "by_dataset/clean_chicago.csv": "object_id,title_original_en,aligned_period,period_original_en\n"
+                                    "9613,Head of Guanyin,隋朝（581-618）,Sui dynasty (581-618)\n",
+    "by_dataset/clean_british_museum.csv": "object_id,title_original_en,aligned_period,period_original_en\n"
+                                           "As.3593,abacus,隋朝（581-618）,Sui\n"}
+
+
+def _overseas_relics_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _OVERSEAS_RELICS_LOADER,
+                            files: dict[str, str] | None = None) -> Path:
+    monkeypatch.setattr(corpus, "OVERSEAS_RELICS_COMMIT", "HEAD")  # an ordinary copy: its checked-out files
+    data = _OVERSEAS_RELICS_FILES if files is None else files
+    return _clone(tmp_path, corpus.OVERSEAS_RELICS, {corpus.OVERSEAS_RELICS_LOADER: loader, **{
+        corpus.OVERSEAS_RELICS_DATA + name: text for name, text in data.items()}})
+
+
+def test_overseas_relics_runs_its_builder_with_reset_over_the_neo4j_import_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # DEPLOY.md's --reset (its delete runs), neo4j_import/ chosen over the old alignment files, the CSV's BOM read
+    # off, a row without an object id or a name skipped, the English names from the by_dataset files in name order
+    store = Recorder()
+    corpus.write_overseas_relics(store, _overseas_relics_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE CONSTRAINT artifact_id IF NOT EXISTS FOR (a:Artifact) REQUIRE a.id IS UNIQUE", {}),
+        ("MATCH (n) DETACH DELETE n", {}),
+        ("UNWIND $rows AS r MERGE (a:Artifact {id: r.id}) SET a.title = r.title, a.title_en = r.title_en",
+         {"rows": [{"id": "9613", "title": "观音之首", "title_en": "Head of Guanyin"},
+                   {"id": "As.3593", "title": "算盘", "title_en": "abacus"}]}),
+        ("UNWIND $rows AS r MERGE (n:Period {name: r.name}) SET n.name_en = r.name_en",
+         {"rows": [{"name": "隋朝（581-618）", "name_en": "Sui"}, {"name": "未知", "name_en": ""}]}),
+        ("UNWIND $rows AS r MATCH (a:Artifact {id: r.id}) MERGE (b:Period {name: r.target}) "
+         "MERGE (a)-[:BELONGS_TO_PERIOD]->(b)", {"rows": [{"id": "9613", "target": "隋朝（581-618）"}]})]
+
+
+def test_overseas_relics_reads_only_its_alignment_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # its optional enrichment file, outside the folder, would be read if the commit held it: it is refused
+    files = {**_OVERSEAS_RELICS_FILES}
+    mirror = _overseas_relics_mirror(tmp_path, monkeypatch, files=files)
+    enrich = mirror / "knowledge-graph-subsystem" / "data_update" / "enrichment" / "augmented_entities.json"
+    enrich.parent.mkdir(parents=True)
+    enrich.write_text("[]", encoding="utf-8")
+    with pytest.raises(corpus.CorpusError, match="reads data_update/enrichment/augmented_entities.json, which is not"):
+        corpus.write_overseas_relics(Recorder(), mirror)
+
+
+@pytest.mark.parametrize(("loader", "files", "refused"), [
+    (_OVERSEAS_RELICS_LOADER.replace("import sys\n", "import subprocess\nimport sys\n"), None, "imports subprocess"),
+    # no alignment folder at all: its main returns 1, which sys.exit makes the end of the run
+    (_OVERSEAS_RELICS_LOADER, {}, "ended with 1")])
+def test_overseas_relics_refuses_an_import_it_does_not_serve_and_a_failed_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, files: dict[str, str] | None,
+        refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_overseas_relics(Recorder(), _overseas_relics_mirror(tmp_path, monkeypatch, loader, files))
+
+
+def test_overseas_relics_reads_the_pinned_commit_of_a_fetched_mirror(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a later commit (its main branch) deletes the alignment folder: the files and their listing are the commit's
+    import subprocess
+
+    fetched = tmp_path / "BUCT-CS2305-SE+knowledge-graph-subsystem" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in {corpus.OVERSEAS_RELICS_LOADER: _OVERSEAS_RELICS_LOADER, **{
+            corpus.OVERSEAS_RELICS_DATA + name: text for name, text in _OVERSEAS_RELICS_FILES.items()}}.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "feat: add bilingual localization support"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run([*git, "rm", "-rq", "data_processing"], check=True)
+    subprocess.run([*git, "commit", "-qm", "chore: update README"], check=True)
+    monkeypatch.setattr(corpus, "OVERSEAS_RELICS_COMMIT", pinned)
+    store = Recorder()
+    corpus.write_overseas_relics(store, tmp_path)
+    artifacts = [p["rows"] for s, p in store.calls if s.startswith("UNWIND $rows AS r MERGE (a:Artifact")]
+    assert [row["title"] for rows in artifacts for row in rows] == ["观音之首", "算盘"]
+    monkeypatch.setattr(corpus, "OVERSEAS_RELICS_COMMIT", "0" * 40)
+    with pytest.raises(corpus.CorpusError, match="cannot list the files"):
+        corpus.write_overseas_relics(Recorder(), tmp_path)
+
+
+def test_overseas_relics_is_a_frozen_graph_of_its_repository() -> None:
+    graph = corpus.graph("overseas-relics")
+    assert (graph.split, graph.repo, graph.writer) == ("frozen", "BUCT-CS2305-SE/knowledge-graph-subsystem",
+                                                        corpus.write_overseas_relics)
+
+
 # [s55D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
