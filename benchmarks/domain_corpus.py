@@ -25155,6 +25155,188 @@ def write_nba_players_of_the_week(store: Any, mirror: Path) -> None:
     _run_script(store, _nba_potw_statement(source), rows_of)
 
 
+NFL24 = "scottschmitz/neo4j-nfl"  # Scott Schmitz's "2024 NFL Team Info" (March 2025): the 2024 NFL season in a graph
+NFL24_COMMIT = "b39689e4d8265fd54558c849666b9d5b7ab66477"  # 26 March 2025 ("update visualization"), the mirror's HEAD
+NFL24_LOADER = "importer/importer.py"  # what its README runs ("cd importer ... python importer.py")
+# the modules importer.py imports from importer/ (its own, each run as written; `scraper.meta_data` is
+# importer/scraper/meta_data.py, the team abbreviations its draft loader maps)
+NFL24_MODULES = ("neo4j_helper", "setup_nfl_league_info", "setup_year", "roster_loader", "rosters_loader",
+               "scraper.meta_data", "draft_loader", "drafts_loader")
+NFL24_ROOT = f"/{NFL24}/importer"  # the directory its loaders' __file__ names (they list scraper/rawdata/ under it)
+NFL24_DATA = "importer/scraper/rawdata/"  # its scraper's output, committed: <year>/teams/<team>/ and <year>/draft/
+# what its modules import besides the stand-ins below and its own modules
+_NFL24_IMPORTS = frozenset({"datetime"})
+
+
+def _nfl24_isna(value: Any) -> bool:
+    """pandas.isna of one value: None or NaN."""
+    return value is None or (isinstance(value, float) and value != value)
+
+
+class _Nfl24Mask:
+    """A boolean Series of the NFL loader's: `&` and `~` of row masks, as pandas combines them."""
+
+    def __init__(self, values: list[bool]) -> None:
+        self.values = values
+
+    def __and__(self, other: _Nfl24Mask) -> _Nfl24Mask:
+        return _Nfl24Mask([a and b for a, b in zip(self.values, other.values, strict=True)])
+
+    def __invert__(self) -> _Nfl24Mask:
+        return _Nfl24Mask([not a for a in self.values])
+
+
+class _Nfl24Series:
+    """A column of the NFL loader's frames: dropna() (its values but NaN), isna() and `!= value` (row masks; NaN is
+    unequal to anything, as in pandas)."""
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+
+    def dropna(self) -> list[Any]:
+        return [v for v in self.values if not _nfl24_isna(v)]
+
+    def isna(self) -> _Nfl24Mask:
+        return _Nfl24Mask([_nfl24_isna(v) for v in self.values])
+
+    def __ne__(self, other: object) -> _Nfl24Mask:  # type: ignore[override]
+        return _Nfl24Mask([_nfl24_isna(v) or v != other for v in self.values])
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Nfl24Frame:
+    """A DataFrame as the NFL loader uses one: frame[column] (a _Nfl24Series), frame[mask] (the rows the mask keeps,
+    with their index) and iterrows() (index, row), row[column] the value."""
+
+    def __init__(self, columns: dict[str, list[Any]], index: list[int]) -> None:
+        self.columns, self.index = columns, index
+
+    def __getitem__(self, key: str | _Nfl24Mask) -> Any:
+        if isinstance(key, _Nfl24Mask):
+            keep = [i for i, kept in enumerate(key.values) if kept]
+            return _Nfl24Frame({name: [values[i] for i in keep] for name, values in self.columns.items()},
+                             [self.index[i] for i in keep])
+        return _Nfl24Series(self.columns[key])
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i, index in enumerate(self.index):
+            yield index, {name: values[i] for name, values in self.columns.items()}
+
+
+def _nfl24_header(header: list[str]) -> list[str]:
+    """read_csv's column names: an empty one is "Unnamed: <i>", a repeated one "<name>.<n>" (n from 1), as pandas
+    names them (games.csv repeats its opponents' 1stD, TotYd ... and has an unnamed boxscore column)."""
+    names: list[str] = []
+    for i, name in enumerate(header):
+        name = name or f"Unnamed: {i}"
+        if name in names:
+            n = 1
+            while f"{name}.{n}" in names:
+                n += 1
+            name = f"{name}.{n}"
+        names.append(name)
+    return names
+
+
+def _nfl24_pandas(files: Mapping[str, bytes]) -> types.ModuleType:
+    """The `pandas` of the NFL loader: read_csv(path) of one of `files` (by the absolute path its loaders build), each
+    column typed as read_csv's defaults type it (_pandas_column: the roster's jersey numbers, blank for some players,
+    are floats, 25.0; a games.csv with a blank week is float too), and isna. Nothing else of pandas is used."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Nfl24Frame:
+        if options or path not in files:
+            raise CorpusError(f"{NFL24}: its loader reads {path} {sorted(options)}, which is not read here")
+        rows = list(csv.reader(io.StringIO(files[path].decode("utf-8"), newline="")))
+        body = [row for row in rows[1:] if row]
+        names = _nfl24_header(rows[0])
+        columns = {name: _pandas_column([row[i] if i < len(row) else "" for row in body])
+                   for i, name in enumerate(names)}
+        return _Nfl24Frame(columns, list(range(len(body))))
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = _nfl24_isna  # type: ignore[attr-defined]
+    return module
+
+
+def _nfl24_tree(mirror: Path) -> dict[str, list[str]]:
+    """The repository's importer/scraper/rawdata/ at NFL24_COMMIT as its loaders list it: each directory (an absolute
+    path under NFL24_ROOT) and its entries, sorted by name (os.listdir gives the file system's order)."""
+    git_dir = _fetched(NFL24, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "--name-only", NFL24_COMMIT,
+                               NFL24_DATA], capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{NFL24}: cannot list {NFL24_DATA} in the mirror {git_dir} ({proc.stderr.strip()})")
+        paths = proc.stdout.splitlines()
+    else:
+        clone = mirror / _owner_name(NFL24)[1]
+        if not (clone / NFL24_DATA).is_dir():
+            raise CorpusError(f"{NFL24}: {NFL24_DATA} is not in the mirror {mirror}")
+        paths = [p.relative_to(clone).as_posix() for p in (clone / NFL24_DATA).rglob("*") if p.is_file()]
+    tree: dict[str, list[str]] = {}
+    for path in sorted(paths):
+        parts = f"/{NFL24}/{path}".split("/")
+        for depth in range(len(NFL24_ROOT.split("/")) + 1, len(parts)):
+            entries = tree.setdefault("/".join(parts[:depth]), [])
+            if parts[depth] not in entries:
+                entries.append(parts[depth])
+    return tree
+
+
+def write_nfl_2024(store: Any, mirror: Path) -> None:
+    """importer/importer.py of scottschmitz/neo4j-nfl ("2024 NFL Team Info", Scott Schmitz, March 2025; no licence
+    file; Python, with a Gemini question-answering bot over the graph) run as written, as its README runs it ("cd
+    importer ... python importer.py"), at NFL24_COMMIT, over the data its scraper downloaded from Pro Football Reference
+    and committed (importer/scraper/rawdata/): the 2024 rosters and game logs of the 32 teams (<year>/teams/<team>/
+    roster.csv, games.csv) and the 2023 and 2024 drafts (<year>/draft/draft.csv). It builds the 2024 season and its
+    weeks (setup_year.py), the league's conferences, divisions, teams and stadiums, typed in its
+    setup_nfl_league_info.py, then every team's roster and home games (rosters_loader.py, roster_loader.py) and every
+    draft (drafts_loader.py, draft_loader.py). How it runs: importer.py is executed in a namespace of its own whose
+    own modules (NFL24_MODULES) are the repository's files, each executed as written in a namespace of its own; whose
+    `neo4j` is a driver over the store (_script_neo4j: neo4j_helper's session.run runs each statement, its own
+    transaction; its connection check passes); whose `pandas` is _nfl24_pandas (read_csv of the rawdata/ files by the paths its
+    loaders build from __file__, typed as pandas' defaults type them, and isna); whose `os` lists rawdata/ (_nfl24_tree:
+    each directory's entries sorted by name, where os.listdir gives the file system's order; a year without teams/,
+    2023, raises FileNotFoundError, which its rosters loader catches) and whose getenv finds nothing (no .env: the
+    server it would name is not used); whose `dotenv.load_dotenv` reads nothing; whose print writes nothing; and whose
+    other imports are only datetime. Nothing of its Cypher is changed for Neo4j 5.26."""
+    files: dict[str, bytes] = {}
+    tree = _nfl24_tree(mirror)
+    for directory, entries in tree.items():
+        for entry in entries:
+            path = f"{directory}/{entry}"
+            if path not in tree:
+                files[path] = read_file(NFL24, path.removeprefix(f"/{NFL24}/"), mirror, NFL24_COMMIT)
+
+    def listdir(path: str) -> list[str]:
+        if path not in tree:
+            raise FileNotFoundError(path)
+        return list(tree[path])
+
+    os_module = types.ModuleType("os")
+    os_module.listdir = listdir  # type: ignore[attr-defined]
+    os_module.path = types.SimpleNamespace(  # type: ignore[attr-defined]
+        join=posixpath.join, dirname=posixpath.dirname, abspath=posixpath.abspath, isdir=lambda path: path in tree)
+    os_module.getenv = lambda key, default=None: default  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]
+    modules: dict[str, types.ModuleType] = {"neo4j": _script_neo4j(store), "pandas": _nfl24_pandas(files),
+                                            "os": os_module, "dotenv": dotenv}
+    importer = _loader_importer(NFL24, modules, _NFL24_IMPORTS)
+    safe = {**builtins.__dict__, "__import__": importer, "print": _quiet}
+    for name in NFL24_MODULES:  # each imports only what precedes it here, or the stand-ins above
+        path = f"importer/{name.replace('.', '/')}.py"
+        module = types.ModuleType(name)
+        module.__dict__.update({"__builtins__": safe, "__file__": f"/{NFL24}/{path}", "__name__": name})
+        code = compile(read_file(NFL24, path, mirror, NFL24_COMMIT).decode("utf-8"), f"{NFL24}/{path}", "exec")
+        exec(code, module.__dict__)  # noqa: S102 - its module runs
+        modules[name] = module
+    source = read_file(NFL24, NFL24_LOADER, mirror, NFL24_COMMIT).decode("utf-8")
+    _run_loader(NFL24, NFL24_LOADER, source, importer, file=f"/{NFL24}/{NFL24_LOADER}", print=_quiet)
+
+
 # [s55E source and writer above]
 
 
@@ -27383,6 +27565,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "from, and the teams' conferences (a databases course lab's graph; "
                                                "labels and types in Portuguese)",
           writer=write_nba_players_of_the_week, source=NBA_POTW),
+    Graph("nfl-2024", "frozen", "The NFL's 2024 season: its 32 teams (city, colours, mascot) by division and "
+                                "conference, their stadiums (roof, surface, capacity, opening year), every player "
+                                "on a 2024 roster (jersey number, birth date) with his position and college, the "
+                                "season's weeks and home games (date, time, scores), and the 2023 and 2024 drafts by "
+                                "round and pick, each pick's team and player (a Pro Football Reference scrape's "
+                                "Python loader)",
+          writer=write_nfl_2024, source=NFL24),
     # [s55E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
