@@ -11319,6 +11319,69 @@ nyc-checkbook-payments has no relationship properties.
 
 [s55D paragraph above]
 
+Helper s55E's paragraph, written blind for the fifty-fifth split (domain searched: people, organisations, sports and
+politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 18:22 UTC on 6 December 2026,
+deadline 19:35). nfl-2024: github.com/scottschmitz/neo4j-nfl ("2024 NFL Team Info", Scott Schmitz, 24 to 26 March 2025;
+no licence file; Python, its data and names in English, with a Gemini question-answering bot over the graph),
+importer/importer.py run as its README runs it ("cd importer ... python importer.py") at NFL24_COMMIT (b39689e, its HEAD
+of 26 March 2025), over importer/scraper/rawdata/, what its scraper downloaded from Pro Football Reference and
+committed: the 2024 roster and game log of each of the 32 teams and the 2023 and 2024 drafts. write_nfl_2024 executes
+importer.py and the seven modules it imports from importer/ (NFL24_MODULES) as written, each in a namespace of its own,
+with stand-ins for what they import from outside: `neo4j` a driver over the store (_script_neo4j; its
+neo4j_helper.run_query's session.run runs each statement, its own transaction), `pandas` _nfl24_pandas (read_csv of the
+rawdata/ files at the pinned commit, each column typed as pandas' defaults type it, and the dropna, isna, masks and
+iterrows it uses), `os` a listing of rawdata/ (sorted by name, where os.listdir gives the file system's order), dotenv
+and print doing nothing; any other import or file is refused. Nothing of its Cypher had to change for Neo4j 5.26 (it was
+written for the 5.28 driver), and no shared helper was changed. Graph (`up` 141 s on a fresh home, the server's start
+included): 3,979 nodes in 13 labels (Player 2,706: first_name, last_name, birthdate and jersey number as its loader
+formats them; Pick 516: year, overall and in-round number; College 336; Game 284: date "September 8", time, weekday,
+home and away team ids and scores; Team 32: city, name, full_name, colours, mascot; Stadium 30: city, state, roof type,
+capacity, surface, opening year; Position 26; Week 22: number, type, start and end dates, the postseason rounds' names;
+Round 14; Division 8; Conference 2; Draft 2; Season 1) and 10,463 relationships in 17 types (ATTENDED 2,623; PLAYS_FOR
+2,304 with season; PLAYS 2,215; HAS_PICK and OWNS_PICK 516 each; DRAFTED_FROM 512 with year; SELECTED 512; WAS_HOME,
+WAS_AWAY, IN_WEEK and PLAYED_AT 284 each; PLAYS_IN and PLAYS_AT 32 each; HAS_WEEK 22; NEXT 21; HAS_ROUND 14; BELONGS_TO
+8). Quirks kept as its loaders write them: a drafted player is a second Player node (id "caleb_williams", names only,
+SELECTED and DRAFTED_FROM) beside his roster node (id "caleb_williams_11182001", PLAYS_FOR, PLAYS, ATTENDED); a birth
+date is the roster's M/D/YYYY without its slashes ("892000" for 8/9/2000); a jersey number is the string of what pandas
+read, "25.0" on the 1,970 players of rosters with a blank number (the column is then float), "18" elsewhere; a team's
+full_name is its city and name, "Minneapolis Vikings", "Nashville Titans", "Charlotte Panthers"; a game is its home
+team's row, so the Super Bowl (neutral site, "N" on both rows) is not in the graph, and 131 game ids read "week_1.0" (a
+team whose game log has the playoff header row, whose blank week makes the column float); the weeks' dates are the
+loader's arithmetic from 5 September 2024 (the Wild Card round starts on Thursday 16 January 2025), the postseason
+starts as local date-times; a player on two 2024 rosters (106) has two PLAYS_FOR and, for 24, two positions; a roster's
+several colleges ("Riverside CC , UCLA , Miami (FL)") are several ATTENDED; four 2023 and 2024 picks whose college no
+roster names select no player and their players have no relationship; MetLife Stadium and SoFi Stadium are one node
+each, PLAYS_AT from two teams; the Packers and the Giants have no mascot. The 14 questions (in English, as the data is,
+written from the data with plain Cypher through the neo4j driver): 7 edge (Amon-Ra St. Brown's college, Saquon Barkley's
+position, Aidan Hutchinson's 2024 team, the Chiefs' stadium, the Bills' division, the NFC North's conference, the
+college Malik Nabers was drafted out of), 3 node-property (Lambeau Field's capacity, the Vikings' mascot, Patrick
+Mahomes's birth date), 2 relationship-property (the year Bryce Young was drafted out of Alabama, the season Jamal Adams
+played for the Lions) and 2 two-hop (the team that drafted Caleb Williams, through his pick; the stadium of Jared Goff's
+team); each answer checked with Cypher to be the only one the graph holds (each named player one node by id, a drafted
+player's draft node where the question is about his draft; one college, position or team where asked; each named team
+one stadium, division and mascot; the Bryce Young-Alabama and Jamal Adams-Lions pairs one relationship each);
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: nfl-rosters (vmesel/trabalho-grafos) holds the NFL's 2018 rosters (players, teams, colleges), six seasons
+earlier and without divisions, stadiums, games or drafts; nba-seasons and the other league graphs are other sports.
+Considered by s55E for the first time and left out (each grepped here first): jacqui/warren (Jacqui Maher's 2013 "The
+Warren", the UN Security Council's Al-Qaida sanctions list as Cypher: its split scripts leave its 128 cities and 60
+countries unlinked and tie each of its 219 persons to one group, AL-QAIDA, by MEMBER_OF; its README's load is
+shabaab.cypher, nine nodes: too few edges for the questions asked); and, their repositories not named by the index: a UK
+MPs' TheyWorkForYou policy votes loader (MP, Party, Region, Policy; VOTED_FOR with a strength: its votes scraped at run
+time), a Spanish Formula 1 loader (Piloto, Equipo, Carrera, Circuito: read from SQL Server at run time), a Brazilian
+football RealKaggleDataLoader (Team, Match, Competition from four Kaggle match files; a brazil-bench agent's, those
+repositories left out before) and a Sri Lankan gazette tracer's gazette_relationships_with_dates_v4.csv
+(rdwaynedehoedt/doctracer_examples; the ministries sri-lanka-ministries holds, the Sri Lankan gazette loaders left out
+before). Seen again, in the corpus or left out before: amiray-01/Neo4jFootballGraph (s38E's unnamed "Neo4j Football
+Graph" cypher_part.cyp, now named), GioAzdy75/Campeonato_Ajedrez, weat0212/ndltd-neo4j, sashagutfraind/Nov13,
+erwanor/graph-politics, Batsy13/graph-theory-pi, hartti/PelikoneScrape, aidanrohm/NoSQL-Final-Project, croftr/mps-utils,
+Sentiments-of-Bundestag/graphenauswertung, Emeierkeio/ParliamentRAG, dsimog01/BreakPoint, DFID/dcm-graph,
+labdados/tec-cid, derrabauke/eu-data-workflow, agroshar/DIT873-Techniques-for-Large-Scale-Data,
+SojaSurfer/Text_Technology, zaeema-n/graph_orgchart, ch-ricardor/Neo4j, leilahaddou/leilahaddou.github.io,
+upstanding-biome/sixdegrees, the Slovak National Council votes LOAD CSV, the gb_parliament.csv loaders, Lobbywatch's
+Neo4j CSV export, the DataManagement_HWs Olympics LOAD CSV, the football-data.co.uk EPL_matches.csv LOAD CSV and the
+cities, governing parties and ideologies script.
+
 [s55E paragraph above]
 
 [s55F paragraph above]
@@ -25286,22 +25349,35 @@ def _nfl24_tree(mirror: Path) -> dict[str, list[str]]:
 
 
 def write_nfl_2024(store: Any, mirror: Path) -> None:
-    """importer/importer.py of scottschmitz/neo4j-nfl ("2024 NFL Team Info", Scott Schmitz, March 2025; no licence
-    file; Python, with a Gemini question-answering bot over the graph) run as written, as its README runs it ("cd
-    importer ... python importer.py"), at NFL24_COMMIT, over the data its scraper downloaded from Pro Football Reference
-    and committed (importer/scraper/rawdata/): the 2024 rosters and game logs of the 32 teams (<year>/teams/<team>/
-    roster.csv, games.csv) and the 2023 and 2024 drafts (<year>/draft/draft.csv). It builds the 2024 season and its
-    weeks (setup_year.py), the league's conferences, divisions, teams and stadiums, typed in its
+    """importer/importer.py of scottschmitz/neo4j-nfl ("2024 NFL Team Info", Scott Schmitz, March 2025; no licence file;
+    Python, with a Gemini question-answering bot over the graph) run as written, as its README runs it ("cd importer ...
+    python importer.py"), at NFL24_COMMIT, over the data its scraper downloaded from Pro Football Reference and
+    committed (importer/scraper/rawdata/): the 2024 rosters and game logs of the 32 teams
+    (<year>/teams/<team>/roster.csv, games.csv) and the 2023 and 2024 drafts (<year>/draft/draft.csv). It builds the
+    2024 season and its weeks (setup_year.py), the league's conferences, divisions, teams and stadiums, typed in its
     setup_nfl_league_info.py, then every team's roster and home games (rosters_loader.py, roster_loader.py) and every
-    draft (drafts_loader.py, draft_loader.py). How it runs: importer.py is executed in a namespace of its own whose
-    own modules (NFL24_MODULES) are the repository's files, each executed as written in a namespace of its own; whose
-    `neo4j` is a driver over the store (_script_neo4j: neo4j_helper's session.run runs each statement, its own
-    transaction; its connection check passes); whose `pandas` is _nfl24_pandas (read_csv of the rawdata/ files by the paths its
-    loaders build from __file__, typed as pandas' defaults type them, and isna); whose `os` lists rawdata/ (_nfl24_tree:
-    each directory's entries sorted by name, where os.listdir gives the file system's order; a year without teams/,
-    2023, raises FileNotFoundError, which its rosters loader catches) and whose getenv finds nothing (no .env: the
-    server it would name is not used); whose `dotenv.load_dotenv` reads nothing; whose print writes nothing; and whose
-    other imports are only datetime. Nothing of its Cypher is changed for Neo4j 5.26."""
+    draft (drafts_loader.py, draft_loader.py). The graph: the season (Season) and its 22 weeks (Week: number, type,
+    start and end dates, the postseason rounds' names; HAS_WEEK, NEXT); the two conferences, eight divisions
+    (BELONGS_TO) and 32 teams (Team: id "detroit_lions", city, name, full_name, colours, mascot; PLAYS_IN) and their
+    stadiums (Stadium: city, state, roof_type, capacity, surface, opened; PLAYS_AT); the players of the 2024 rosters
+    (Player: first_name, last_name, birthdate, number) with PLAYS_FOR {season} their team, PLAYS their position
+    (Position) and ATTENDED their colleges (College); each team's home games (Game: date, time, dayOfWeek, home and away
+    team ids and scores; WAS_HOME, WAS_AWAY, IN_WEEK, PLAYED_AT its home team's stadium); and the drafts (Draft,
+    HAS_ROUND Round, HAS_PICK Pick: year, overall and in-round number), each pick OWNS_PICK from its team and SELECTED
+    its player, a Player of his own (id first_last, names only) DRAFTED_FROM {year} his college. How it runs:
+    importer.py is executed in a namespace of its own whose own modules (NFL24_MODULES) are the repository's files, each
+    executed as written in a namespace of its own; whose `neo4j` is a driver over the store (_script_neo4j:
+    neo4j_helper's session.run runs each statement, its own transaction; its connection check passes); whose `pandas` is
+    _nfl24_pandas (read_csv of the rawdata/ files by the paths its loaders build from __file__, typed as pandas'
+    defaults type them, and isna); whose `os` lists rawdata/ (_nfl24_tree: each directory's entries sorted by name,
+    where os.listdir gives the file system's order; a year without teams/, 2023, raises FileNotFoundError, which its
+    rosters loader catches) and whose getenv finds nothing (no .env: the server it would name is not used); whose
+    `dotenv.load_dotenv` reads nothing; whose print writes nothing; and whose other imports are only datetime. Nothing
+    of its Cypher is changed for Neo4j 5.26. Kept as it writes them: a jersey number is the string of what pandas read
+    ("25.0" where the roster has a blank number, its column then float); a birth date the roster's M/D/YYYY without its
+    slashes ("892000"); a game id "week_1.0" where the game log's playoff header row makes the week column float; a game
+    is its home team's row, so a neutral-site game ("N" on both rows: the Super Bowl) is not loaded; a drafted player
+    whose college no roster names has no pick and no college (his MATCH finds none)."""
     files: dict[str, bytes] = {}
     tree = _nfl24_tree(mirror)
     for directory, entries in tree.items():
