@@ -11332,29 +11332,29 @@ neo4j_helper.run_query's session.run runs each statement, its own transaction), 
 rawdata/ files at the pinned commit, each column typed as pandas' defaults type it, and the dropna, isna, masks and
 iterrows it uses), `os` a listing of rawdata/ (sorted by name, where os.listdir gives the file system's order), dotenv
 and print doing nothing; any other import or file is refused. Nothing of its Cypher had to change for Neo4j 5.26 (it was
-written for the 5.28 driver), and no shared helper was changed. Graph (`up` 141 s on a fresh home, the server's start
-included): 3,979 nodes in 13 labels (Player 2,706: first_name, last_name, birthdate and jersey number as its loader
-formats them; Pick 516: year, overall and in-round number; College 336; Game 284: date "September 8", time, weekday,
-home and away team ids and scores; Team 32: city, name, full_name, colours, mascot; Stadium 30: city, state, roof type,
-capacity, surface, opening year; Position 26; Week 22: number, type, start and end dates, the postseason rounds' names;
-Round 14; Division 8; Conference 2; Draft 2; Season 1) and 10,463 relationships in 17 types (ATTENDED 2,623; PLAYS_FOR
-2,304 with season; PLAYS 2,215; HAS_PICK and OWNS_PICK 516 each; DRAFTED_FROM 512 with year; SELECTED 512; WAS_HOME,
-WAS_AWAY, IN_WEEK and PLAYED_AT 284 each; PLAYS_IN and PLAYS_AT 32 each; HAS_WEEK 22; NEXT 21; HAS_ROUND 14; BELONGS_TO
-8). Quirks kept as its loaders write them: a drafted player is a second Player node (id "caleb_williams", names only,
-SELECTED and DRAFTED_FROM) beside his roster node (id "caleb_williams_11182001", PLAYS_FOR, PLAYS, ATTENDED); a birth
-date is the roster's M/D/YYYY without its slashes ("892000" for 8/9/2000); a jersey number is the string of what pandas
-read, "25.0" on the 1,970 players of rosters with a blank number (the column is then float), "18" elsewhere; a team's
-full_name is its city and name, "Minneapolis Vikings", "Nashville Titans", "Charlotte Panthers"; a game is its home
-team's row, so the Super Bowl (neutral site, "N" on both rows) is not in the graph, and 131 game ids read "week_1.0" (a
-team whose game log has the playoff header row, whose blank week makes the column float); the weeks' dates are the
-loader's arithmetic from 5 September 2024 (the Wild Card round starts on Thursday 16 January 2025), the postseason
-starts as local date-times; a player on two 2024 rosters (106) has two PLAYS_FOR and, for 24, two positions; a roster's
-several colleges ("Riverside CC , UCLA , Miami (FL)") are several ATTENDED; four 2023 and 2024 picks whose college no
-roster names select no player and their players have no relationship; MetLife Stadium and SoFi Stadium are one node
-each, PLAYS_AT from two teams; the Packers and the Giants have no mascot. The 14 questions (in English, as the data is,
-written from the data with plain Cypher through the neo4j driver): 7 edge (Amon-Ra St. Brown's college, Saquon Barkley's
-position, Aidan Hutchinson's 2024 team, the Chiefs' stadium, the Bills' division, the NFC North's conference, the
-college Malik Nabers was drafted out of), 3 node-property (Lambeau Field's capacity, the Vikings' mascot, Patrick
+written for the 5.28 driver), and no shared helper was changed. Graph (`up` 141 s and 137 s on two fresh homes, the
+server's start included): 3,979 nodes in 13 labels (Player 2,706: first_name, last_name, birthdate and jersey number as
+its loader formats them; Pick 516: year, overall and in-round number; College 336; Game 284: date "September 8", time,
+weekday, home and away team ids and scores; Team 32: city, name, full_name, colours, mascot; Stadium 30: city, state,
+roof type, capacity, surface, opening year; Position 26; Week 22: number, type, start and end dates, the postseason
+rounds' names; Round 14; Division 8; Conference 2; Draft 2; Season 1) and 10,463 relationships in 17 types (ATTENDED
+2,623; PLAYS_FOR 2,304 with season; PLAYS 2,215; HAS_PICK and OWNS_PICK 516 each; DRAFTED_FROM 512 with year; SELECTED
+512; WAS_HOME, WAS_AWAY, IN_WEEK and PLAYED_AT 284 each; PLAYS_IN and PLAYS_AT 32 each; HAS_WEEK 22; NEXT 21; HAS_ROUND
+14; BELONGS_TO 8). Quirks kept as its loaders write them: a drafted player is a second Player node (id "caleb_williams",
+names only, SELECTED and DRAFTED_FROM) beside his roster node (id "caleb_williams_11182001", PLAYS_FOR, PLAYS,
+ATTENDED); a birth date is the roster's M/D/YYYY without its slashes ("892000" for 8/9/2000); a jersey number is the
+string of what pandas read, "25.0" on the 1,970 players of rosters with a blank number (the column is then float), "18"
+elsewhere; a team's full_name is its city and name, "Minneapolis Vikings", "Nashville Titans", "Charlotte Panthers"; a
+game is its home team's row, so the Super Bowl (neutral site, "N" on both rows) is not in the graph, and 131 game ids
+read "week_1.0" (a team whose game log has the playoff header row, whose blank week makes the column float); the weeks'
+dates are the loader's arithmetic from 5 September 2024 (the Wild Card round starts on Thursday 16 January 2025), the
+postseason starts as local date-times; a player on two 2024 rosters (106) has two PLAYS_FOR and, for 24, two positions;
+a roster's several colleges ("Riverside CC , UCLA , Miami (FL)") are several ATTENDED; four 2023 and 2024 picks whose
+college no roster names select no player and their players have no relationship; MetLife Stadium and SoFi Stadium are
+one node each, PLAYS_AT from two teams; the Packers and the Giants have no mascot. The 14 questions (in English, as the
+data is, written from the data with plain Cypher through the neo4j driver): 7 edge (Amon-Ra St. Brown's college, Saquon
+Barkley's position, Aidan Hutchinson's 2024 team, the Chiefs' stadium, the Bills' division, the NFC North's conference,
+the college Malik Nabers was drafted out of), 3 node-property (Lambeau Field's capacity, the Vikings' mascot, Patrick
 Mahomes's birth date), 2 relationship-property (the year Bryce Young was drafted out of Alabama, the season Jamal Adams
 played for the Lions) and 2 two-hop (the team that drafted Caleb Williams, through his pick; the stadium of Jared Goff's
 team); each answer checked with Cypher to be the only one the graph holds (each named player one node by id, a drafted
