@@ -11573,6 +11573,69 @@ BUCT-CS2201/KnowledgeGraph and wangri-s/Knowledge-Graph.
 
 [s55D paragraph above]
 
+Helper s55E's paragraph, written blind for the fifty-fifth split (domain searched: people, organisations, sports and
+politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 18:22 UTC on 6 December 2026,
+deadline 19:35). nfl-2024: github.com/scottschmitz/neo4j-nfl ("2024 NFL Team Info", Scott Schmitz, 24 to 26 March 2025;
+no licence file; Python, its data and names in English, with a Gemini question-answering bot over the graph),
+importer/importer.py run as its README runs it ("cd importer ... python importer.py") at NFL24_COMMIT (b39689e, its HEAD
+of 26 March 2025), over importer/scraper/rawdata/, what its scraper downloaded from Pro Football Reference and
+committed: the 2024 roster and game log of each of the 32 teams and the 2023 and 2024 drafts. write_nfl_2024 executes
+importer.py and the seven modules it imports from importer/ (NFL24_MODULES) as written, each in a namespace of its own,
+with stand-ins for what they import from outside: `neo4j` a driver over the store (_script_neo4j; its
+neo4j_helper.run_query's session.run runs each statement, its own transaction), `pandas` _nfl24_pandas (read_csv of the
+rawdata/ files at the pinned commit, each column typed as pandas' defaults type it, and the dropna, isna, masks and
+iterrows it uses), `os` a listing of rawdata/ (sorted by name, where os.listdir gives the file system's order), dotenv
+and print doing nothing; any other import or file is refused. Nothing of its Cypher had to change for Neo4j 5.26 (it was
+written for the 5.28 driver), and no shared helper was changed. Graph (`up` 141 s and 137 s on two fresh homes, the
+server's start included): 3,979 nodes in 13 labels (Player 2,706: first_name, last_name, birthdate and jersey number as
+its loader formats them; Pick 516: year, overall and in-round number; College 336; Game 284: date "September 8", time,
+weekday, home and away team ids and scores; Team 32: city, name, full_name, colours, mascot; Stadium 30: city, state,
+roof type, capacity, surface, opening year; Position 26; Week 22: number, type, start and end dates, the postseason
+rounds' names; Round 14; Division 8; Conference 2; Draft 2; Season 1) and 10,463 relationships in 17 types (ATTENDED
+2,623; PLAYS_FOR 2,304 with season; PLAYS 2,215; HAS_PICK and OWNS_PICK 516 each; DRAFTED_FROM 512 with year; SELECTED
+512; WAS_HOME, WAS_AWAY, IN_WEEK and PLAYED_AT 284 each; PLAYS_IN and PLAYS_AT 32 each; HAS_WEEK 22; NEXT 21; HAS_ROUND
+14; BELONGS_TO 8). Quirks kept as its loaders write them: a drafted player is a second Player node (id "caleb_williams",
+names only, SELECTED and DRAFTED_FROM) beside his roster node (id "caleb_williams_11182001", PLAYS_FOR, PLAYS,
+ATTENDED); a birth date is the roster's M/D/YYYY without its slashes ("892000" for 8/9/2000); a jersey number is the
+string of what pandas read, "25.0" on the 1,970 players of rosters with a blank number (the column is then float), "18"
+elsewhere; a team's full_name is its city and name, "Minneapolis Vikings", "Nashville Titans", "Charlotte Panthers"; a
+game is its home team's row, so the Super Bowl (neutral site, "N" on both rows) is not in the graph, and 131 game ids
+read "week_1.0" (a team whose game log has the playoff header row, whose blank week makes the column float); the weeks'
+dates are the loader's arithmetic from 5 September 2024 (the Wild Card round starts on Thursday 16 January 2025), the
+postseason starts as local date-times; a player on two 2024 rosters (106) has two PLAYS_FOR and, for 24, two positions;
+a roster's several colleges ("Riverside CC , UCLA , Miami (FL)") are several ATTENDED; four 2023 and 2024 picks whose
+college no roster names select no player and their players have no relationship; MetLife Stadium and SoFi Stadium are
+one node each, PLAYS_AT from two teams; the Packers and the Giants have no mascot. The 14 questions (in English, as the
+data is, written from the data with plain Cypher through the neo4j driver): 7 edge (Amon-Ra St. Brown's college, Saquon
+Barkley's position, Aidan Hutchinson's 2024 team, the Chiefs' stadium, the Bills' division, the NFC North's conference,
+the college Malik Nabers was drafted out of), 3 node-property (Lambeau Field's capacity, the Vikings' mascot, Patrick
+Mahomes's birth date), 2 relationship-property (the year Bryce Young was drafted out of Alabama, the season Jamal Adams
+played for the Lions) and 2 two-hop (the team that drafted Caleb Williams, through his pick; the stadium of Jared Goff's
+team); each answer checked with Cypher to be the only one the graph holds (each named player one node by id, a drafted
+player's draft node where the question is about his draft; one college, position or team where asked; each named team
+one stadium, division and mascot; the Bryce Young-Alabama and Jamal Adams-Lions pairs one relationship each);
+domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output on it looked
+at. Overlaps: nfl-rosters (vmesel/trabalho-grafos) holds the NFL's 2018 rosters (players, teams, colleges), six seasons
+earlier and without divisions, stadiums, games or drafts; nba-seasons and the other league graphs are other sports.
+Considered by s55E for the first time and left out (each grepped here first): jacqui/warren (Jacqui Maher's 2013 "The
+Warren", the UN Security Council's Al-Qaida sanctions list as Cypher: its split scripts leave its 128 cities and 60
+countries unlinked and tie each of its 219 persons to one group, AL-QAIDA, by MEMBER_OF; its README's load is
+shabaab.cypher, nine nodes: too few edges for the questions asked); and, their repositories not named by the index: a UK
+MPs' TheyWorkForYou policy votes loader (MP, Party, Region, Policy; VOTED_FOR with a strength: its votes scraped at run
+time), a Spanish Formula 1 loader (Piloto, Equipo, Carrera, Circuito: read from SQL Server at run time), a Brazilian
+football RealKaggleDataLoader (Team, Match, Competition from four Kaggle match files; a brazil-bench agent's, those
+repositories left out before) and a Sri Lankan gazette tracer's gazette_relationships_with_dates_v4.csv
+(rdwaynedehoedt/doctracer_examples; the ministries sri-lanka-ministries holds, the Sri Lankan gazette loaders left out
+before). Seen again, in the corpus or left out before: amiray-01/Neo4jFootballGraph (s38E's unnamed "Neo4j Football
+Graph" cypher_part.cyp, now named), GioAzdy75/Campeonato_Ajedrez, weat0212/ndltd-neo4j, sashagutfraind/Nov13,
+erwanor/graph-politics, Batsy13/graph-theory-pi, hartti/PelikoneScrape, aidanrohm/NoSQL-Final-Project, croftr/mps-utils,
+Sentiments-of-Bundestag/graphenauswertung, Emeierkeio/ParliamentRAG, dsimog01/BreakPoint, DFID/dcm-graph,
+labdados/tec-cid, derrabauke/eu-data-workflow, agroshar/DIT873-Techniques-for-Large-Scale-Data,
+SojaSurfer/Text_Technology, zaeema-n/graph_orgchart, ch-ricardor/Neo4j, leilahaddou/leilahaddou.github.io,
+upstanding-biome/sixdegrees, the Slovak National Council votes LOAD CSV, the gb_parliament.csv loaders, Lobbywatch's
+Neo4j CSV export, the DataManagement_HWs Olympics LOAD CSV, the football-data.co.uk EPL_matches.csv LOAD CSV and the
+cities, governing parties and ideologies script.
+
 [s55E paragraph above]
 
 [s55F paragraph above]
@@ -25792,6 +25855,201 @@ def write_nba_players_of_the_week(store: Any, mirror: Path) -> None:
     _run_script(store, _nba_potw_statement(source), rows_of)
 
 
+NFL24 = "scottschmitz/neo4j-nfl"  # Scott Schmitz's "2024 NFL Team Info" (March 2025): the 2024 NFL season in a graph
+NFL24_COMMIT = "b39689e4d8265fd54558c849666b9d5b7ab66477"  # 26 March 2025 ("update visualization"), the mirror's HEAD
+NFL24_LOADER = "importer/importer.py"  # what its README runs ("cd importer ... python importer.py")
+# the modules importer.py imports from importer/ (its own, each run as written; `scraper.meta_data` is
+# importer/scraper/meta_data.py, the team abbreviations its draft loader maps)
+NFL24_MODULES = ("neo4j_helper", "setup_nfl_league_info", "setup_year", "roster_loader", "rosters_loader",
+               "scraper.meta_data", "draft_loader", "drafts_loader")
+NFL24_ROOT = f"/{NFL24}/importer"  # the directory its loaders' __file__ names (they list scraper/rawdata/ under it)
+NFL24_DATA = "importer/scraper/rawdata/"  # its scraper's output, committed: <year>/teams/<team>/ and <year>/draft/
+# what its modules import besides the stand-ins below and its own modules
+_NFL24_IMPORTS = frozenset({"datetime"})
+
+
+def _nfl24_isna(value: Any) -> bool:
+    """pandas.isna of one value: None or NaN."""
+    return value is None or (isinstance(value, float) and value != value)
+
+
+class _Nfl24Mask:
+    """A boolean Series of the NFL loader's: `&` and `~` of row masks, as pandas combines them."""
+
+    def __init__(self, values: list[bool]) -> None:
+        self.values = values
+
+    def __and__(self, other: _Nfl24Mask) -> _Nfl24Mask:
+        return _Nfl24Mask([a and b for a, b in zip(self.values, other.values, strict=True)])
+
+    def __invert__(self) -> _Nfl24Mask:
+        return _Nfl24Mask([not a for a in self.values])
+
+
+class _Nfl24Series:
+    """A column of the NFL loader's frames: dropna() (its values but NaN), isna() and `!= value` (row masks; NaN is
+    unequal to anything, as in pandas)."""
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+
+    def dropna(self) -> list[Any]:
+        return [v for v in self.values if not _nfl24_isna(v)]
+
+    def isna(self) -> _Nfl24Mask:
+        return _Nfl24Mask([_nfl24_isna(v) for v in self.values])
+
+    def __ne__(self, other: object) -> _Nfl24Mask:  # type: ignore[override]
+        return _Nfl24Mask([_nfl24_isna(v) or v != other for v in self.values])
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Nfl24Frame:
+    """A DataFrame as the NFL loader uses one: frame[column] (a _Nfl24Series), frame[mask] (the rows the mask keeps,
+    with their index) and iterrows() (index, row), row[column] the value."""
+
+    def __init__(self, columns: dict[str, list[Any]], index: list[int]) -> None:
+        self.columns, self.index = columns, index
+
+    def __getitem__(self, key: str | _Nfl24Mask) -> Any:
+        if isinstance(key, _Nfl24Mask):
+            keep = [i for i, kept in enumerate(key.values) if kept]
+            return _Nfl24Frame({name: [values[i] for i in keep] for name, values in self.columns.items()},
+                             [self.index[i] for i in keep])
+        return _Nfl24Series(self.columns[key])
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i, index in enumerate(self.index):
+            yield index, {name: values[i] for name, values in self.columns.items()}
+
+
+def _nfl24_header(header: list[str]) -> list[str]:
+    """read_csv's column names: an empty one is "Unnamed: <i>", a repeated one "<name>.<n>" (n from 1), as pandas
+    names them (games.csv repeats its opponents' 1stD, TotYd ... and has an unnamed boxscore column)."""
+    names: list[str] = []
+    for i, name in enumerate(header):
+        name = name or f"Unnamed: {i}"
+        if name in names:
+            n = 1
+            while f"{name}.{n}" in names:
+                n += 1
+            name = f"{name}.{n}"
+        names.append(name)
+    return names
+
+
+def _nfl24_pandas(files: Mapping[str, bytes]) -> types.ModuleType:
+    """The `pandas` of the NFL loader: read_csv(path) of one of `files` (by the absolute path its loaders build), each
+    column typed as read_csv's defaults type it (_pandas_column: the roster's jersey numbers, blank for some players,
+    are floats, 25.0; a games.csv with a blank week is float too), and isna. Nothing else of pandas is used."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Nfl24Frame:
+        if options or path not in files:
+            raise CorpusError(f"{NFL24}: its loader reads {path} {sorted(options)}, which is not read here")
+        rows = list(csv.reader(io.StringIO(files[path].decode("utf-8"), newline="")))
+        body = [row for row in rows[1:] if row]
+        names = _nfl24_header(rows[0])
+        columns = {name: _pandas_column([row[i] if i < len(row) else "" for row in body])
+                   for i, name in enumerate(names)}
+        return _Nfl24Frame(columns, list(range(len(body))))
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.isna = _nfl24_isna  # type: ignore[attr-defined]
+    return module
+
+
+def _nfl24_tree(mirror: Path) -> dict[str, list[str]]:
+    """The repository's importer/scraper/rawdata/ at NFL24_COMMIT as its loaders list it: each directory (an absolute
+    path under NFL24_ROOT) and its entries, sorted by name (os.listdir gives the file system's order)."""
+    git_dir = _fetched(NFL24, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "--name-only", NFL24_COMMIT,
+                               NFL24_DATA], capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{NFL24}: cannot list {NFL24_DATA} in the mirror {git_dir} ({proc.stderr.strip()})")
+        paths = proc.stdout.splitlines()
+    else:
+        clone = mirror / _owner_name(NFL24)[1]
+        if not (clone / NFL24_DATA).is_dir():
+            raise CorpusError(f"{NFL24}: {NFL24_DATA} is not in the mirror {mirror}")
+        paths = [p.relative_to(clone).as_posix() for p in (clone / NFL24_DATA).rglob("*") if p.is_file()]
+    tree: dict[str, list[str]] = {}
+    for path in sorted(paths):
+        parts = f"/{NFL24}/{path}".split("/")
+        for depth in range(len(NFL24_ROOT.split("/")) + 1, len(parts)):
+            entries = tree.setdefault("/".join(parts[:depth]), [])
+            if parts[depth] not in entries:
+                entries.append(parts[depth])
+    return tree
+
+
+def write_nfl_2024(store: Any, mirror: Path) -> None:
+    """importer/importer.py of scottschmitz/neo4j-nfl ("2024 NFL Team Info", Scott Schmitz, March 2025; no licence file;
+    Python, with a Gemini question-answering bot over the graph) run as written, as its README runs it ("cd importer ...
+    python importer.py"), at NFL24_COMMIT, over the data its scraper downloaded from Pro Football Reference and
+    committed (importer/scraper/rawdata/): the 2024 rosters and game logs of the 32 teams
+    (<year>/teams/<team>/roster.csv, games.csv) and the 2023 and 2024 drafts (<year>/draft/draft.csv). It builds the
+    2024 season and its weeks (setup_year.py), the league's conferences, divisions, teams and stadiums, typed in its
+    setup_nfl_league_info.py, then every team's roster and home games (rosters_loader.py, roster_loader.py) and every
+    draft (drafts_loader.py, draft_loader.py). The graph: the season (Season) and its 22 weeks (Week: number, type,
+    start and end dates, the postseason rounds' names; HAS_WEEK, NEXT); the two conferences, eight divisions
+    (BELONGS_TO) and 32 teams (Team: id "detroit_lions", city, name, full_name, colours, mascot; PLAYS_IN) and their
+    stadiums (Stadium: city, state, roof_type, capacity, surface, opened; PLAYS_AT); the players of the 2024 rosters
+    (Player: first_name, last_name, birthdate, number) with PLAYS_FOR {season} their team, PLAYS their position
+    (Position) and ATTENDED their colleges (College); each team's home games (Game: date, time, dayOfWeek, home and away
+    team ids and scores; WAS_HOME, WAS_AWAY, IN_WEEK, PLAYED_AT its home team's stadium); and the drafts (Draft,
+    HAS_ROUND Round, HAS_PICK Pick: year, overall and in-round number), each pick OWNS_PICK from its team and SELECTED
+    its player, a Player of his own (id first_last, names only) DRAFTED_FROM {year} his college. How it runs:
+    importer.py is executed in a namespace of its own whose own modules (NFL24_MODULES) are the repository's files, each
+    executed as written in a namespace of its own; whose `neo4j` is a driver over the store (_script_neo4j:
+    neo4j_helper's session.run runs each statement, its own transaction; its connection check passes); whose `pandas` is
+    _nfl24_pandas (read_csv of the rawdata/ files by the paths its loaders build from __file__, typed as pandas'
+    defaults type them, and isna); whose `os` lists rawdata/ (_nfl24_tree: each directory's entries sorted by name,
+    where os.listdir gives the file system's order; a year without teams/, 2023, raises FileNotFoundError, which its
+    rosters loader catches) and whose getenv finds nothing (no .env: the server it would name is not used); whose
+    `dotenv.load_dotenv` reads nothing; whose print writes nothing; and whose other imports are only datetime. Nothing
+    of its Cypher is changed for Neo4j 5.26. Kept as it writes them: a jersey number is the string of what pandas read
+    ("25.0" where the roster has a blank number, its column then float); a birth date the roster's M/D/YYYY without its
+    slashes ("892000"); a game id "week_1.0" where the game log's playoff header row makes the week column float; a game
+    is its home team's row, so a neutral-site game ("N" on both rows: the Super Bowl) is not loaded; a drafted player
+    whose college no roster names has no pick and no college (his MATCH finds none)."""
+    files: dict[str, bytes] = {}
+    tree = _nfl24_tree(mirror)
+    for directory, entries in tree.items():
+        for entry in entries:
+            path = f"{directory}/{entry}"
+            if path not in tree:
+                files[path] = read_file(NFL24, path.removeprefix(f"/{NFL24}/"), mirror, NFL24_COMMIT)
+
+    def listdir(path: str) -> list[str]:
+        if path not in tree:
+            raise FileNotFoundError(path)
+        return list(tree[path])
+
+    os_module = types.ModuleType("os")
+    os_module.listdir = listdir  # type: ignore[attr-defined]
+    os_module.path = types.SimpleNamespace(  # type: ignore[attr-defined]
+        join=posixpath.join, dirname=posixpath.dirname, abspath=posixpath.abspath, isdir=lambda path: path in tree)
+    os_module.getenv = lambda key, default=None: default  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]
+    modules: dict[str, types.ModuleType] = {"neo4j": _script_neo4j(store), "pandas": _nfl24_pandas(files),
+                                            "os": os_module, "dotenv": dotenv}
+    importer = _loader_importer(NFL24, modules, _NFL24_IMPORTS)
+    safe = {**builtins.__dict__, "__import__": importer, "print": _quiet}
+    for name in NFL24_MODULES:  # each imports only what precedes it here, or the stand-ins above
+        path = f"importer/{name.replace('.', '/')}.py"
+        module = types.ModuleType(name)
+        module.__dict__.update({"__builtins__": safe, "__file__": f"/{NFL24}/{path}", "__name__": name})
+        code = compile(read_file(NFL24, path, mirror, NFL24_COMMIT).decode("utf-8"), f"{NFL24}/{path}", "exec")
+        exec(code, module.__dict__)  # noqa: S102 - its module runs
+        modules[name] = module
+    source = read_file(NFL24, NFL24_LOADER, mirror, NFL24_COMMIT).decode("utf-8")
+    _run_loader(NFL24, NFL24_LOADER, source, importer, file=f"/{NFL24}/{NFL24_LOADER}", print=_quiet)
+
+
 # [s55E source and writer above]
 
 
@@ -28037,6 +28295,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "from, and the teams' conferences (a databases course lab's graph; "
                                                "labels and types in Portuguese)",
           writer=write_nba_players_of_the_week, source=NBA_POTW),
+    Graph("nfl-2024", "frozen", "The NFL's 2024 season: its 32 teams (city, colours, mascot) by division and "
+                                "conference, their stadiums (roof, surface, capacity, opening year), every player "
+                                "on a 2024 roster (jersey number, birth date) with his position and college, the "
+                                "season's weeks and home games (date, time, scores), and the 2023 and 2024 drafts by "
+                                "round and pick, each pick's team and player (a Pro Football Reference scrape's "
+                                "Python loader)",
+          writer=write_nfl_2024, source=NFL24),
     # [s55E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "

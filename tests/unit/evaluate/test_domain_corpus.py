@@ -13685,6 +13685,149 @@ def test_nba_players_of_the_week_needs_exactly_one_load_under_its_comment(script
         corpus._nba_potw_statement(script)
 
 
+_NFL24_HELPER = ("from neo4j import GraphDatabase\n\nclass Neo4jHelper:\n"
+                 "  def __init__(self, uri, user, password):\n"
+                 "    self.driver = GraphDatabase.driver(uri, auth=(user, password))\n"
+                 "  def close(self):\n    self.driver.close()\n"
+                 "  def run_query(self, query, parameters=None):\n"
+                 "    with self.driver.session() as session:\n      return session.run(query, parameters or {})\n")
+# importer.py's shape: .env read, the helper, each loader in turn (the league and season setups stand in as one query)
+_NFL24_MAIN = ("from datetime import datetime\nfrom dotenv import load_dotenv\nfrom neo4j_helper import Neo4jHelper\n"
+               "from setup_nfl_league_info import NFLLeagueInfo\nfrom setup_year import NflSeasonYear\n"
+               "from rosters_loader import RostersLoader\nfrom drafts_loader import DraftsLoader\nimport os\n"
+               "load_dotenv()\ndb = Neo4jHelper(os.getenv('NEO4J_URI'), os.getenv('NEO4J_USER'), "
+               "os.getenv('NEO4J_PASSWORD'))\ndb.driver.verify_connectivity()\n"
+               "NflSeasonYear(db).create(2024, datetime(2024, 9, 5))\nNFLLeagueInfo(db).create()\n"
+               "RostersLoader(db).load_all_rosters()\nDraftsLoader(db).load_all_drafts()\ndb.close()\n")
+# rosters_loader.py and drafts_loader.py as the repository writes them (they walk scraper/rawdata/ by os.listdir)
+_NFL24_ROSTERS = (
+    "from roster_loader import RosterLoader\nimport os\n\nclass RostersLoader:\n"
+    "  def __init__(self, db):\n    self.db = db\n"
+    "  def load_all_rosters(self):\n    script_dir = os.path.dirname(os.path.abspath(__file__))\n"
+    "    raw_data_path = os.path.join(script_dir, 'scraper', 'rawdata')\n"
+    "    year_dirs = [d for d in os.listdir(raw_data_path) if os.path.isdir(os.path.join(raw_data_path, d))"
+    " and d.isdigit()]\n"
+    "    for year_dir in year_dirs:\n      year_path = os.path.join(raw_data_path, year_dir, 'teams')\n"
+    "      try:\n        for team_dir in [d for d in os.listdir(year_path)]:\n"
+    "          team_path = os.path.join(year_path, team_dir)\n"
+    "          RosterLoader(self.db).load_team_data(int(year_dir), team_dir, os.path.join(team_path, 'roster.csv'),"
+    " os.path.join(team_path, 'games.csv'))\n"
+    "      except FileNotFoundError:\n        print(f'No teams found for {year_dir}')\n        continue\n")
+_NFL24_DRAFTS = (
+    "from draft_loader import DraftLoader\nimport os\n\nclass DraftsLoader:\n"
+    "  def __init__(self, db):\n    self.db = db\n"
+    "  def load_all_drafts(self):\n    script_dir = os.path.dirname(os.path.abspath(__file__))\n"
+    "    raw_data_path = os.path.join(script_dir, 'scraper', 'rawdata')\n"
+    "    for year_dir in [d for d in os.listdir(raw_data_path) if d.isdigit()]:\n"
+    "      DraftLoader(self.db).load_draft(int(year_dir), os.path.join(raw_data_path, year_dir, 'draft', "
+    "'draft.csv'))\n")
+# roster_loader.py's uses of pandas, reduced: dropna, isna, the home-game mask, iterrows, typed values
+_NFL24_ROSTER = (
+    "import pandas as pd\n\nclass RosterLoader:\n  def __init__(self, db):\n    self.db = db\n"
+    "  def load_team_data(self, season_year, team_id, roster_file_path, games_file_path):\n"
+    "    roster_df = pd.read_csv(roster_file_path)\n    games_df = pd.read_csv(games_file_path)\n"
+    "    self.db.run_query('UNWIND $p AS n MERGE (:Position {name: n})', {'p': sorted(roster_df['Pos'].dropna())})\n"
+    "    for _, row in roster_df.iterrows():\n"
+    "      number = None if pd.isna(row['No.']) else str(row['No.'])\n"
+    "      self.db.run_query('MERGE (p:Player {id: $id}) SET p.number = $number',"
+    " {'id': row['Player'], 'number': number, 'team_id': team_id})\n"
+    "    home_games = games_df[games_df['Location'].isna() & ~games_df['Day'].isna() & (games_df['Day'] != '')]\n"
+    "    for _, row in home_games.iterrows():\n"
+    "      self.db.run_query('MERGE (g:Game {gameId: $game_id})', {'game_id': f\"{season_year}_week_{row['Week']}"
+    "_{team_id}\", 'week_id': f\"{season_year}_week_{int(row['Week'])}\", 'home_score': int(row['ScoreTm'])})\n")
+_NFL24_DRAFT = (
+    "import pandas as pd\nfrom scraper.meta_data import team_abbr_to_id\n\nclass DraftLoader:\n"
+    "  def __init__(self, db):\n    self.db = db\n  def load_draft(self, year, draft_path):\n"
+    "    for _, row in pd.read_csv(draft_path).iterrows():\n"
+    "      self.db.run_query('MERGE (p:Pick {id: $pick_id})', {'pick_id': f\"{year}_{int(row['Rnd'])}_"
+    "{int(row['Pick'])}\", 'team_id': team_abbr_to_id[row['Tm'].lower()]})\n")
+
+
+def _nfl24_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                  files: dict[str, str | bytes] | None = None) -> Path:
+    rawdata = "importer/scraper/rawdata/"
+    repo: dict[str, str | bytes] = {
+        "importer/importer.py": _NFL24_MAIN, "importer/neo4j_helper.py": _NFL24_HELPER,
+        "importer/setup_nfl_league_info.py": ("class NFLLeagueInfo:\n  def __init__(self, db):\n    self.db = db\n"
+                                              "  def create(self):\n    self.db.run_query('MERGE (:Conference)')\n"),
+        "importer/setup_year.py": ("from datetime import timedelta\n\nclass NflSeasonYear:\n"
+                                   "  def __init__(self, db):\n    self.db = db\n  def create(self, year, start):\n"
+                                   "    self.db.run_query('MERGE (s:Season {year: $y})', {'y': year, "
+                                   "'end': start + timedelta(weeks=22)})\n"),
+        "importer/rosters_loader.py": _NFL24_ROSTERS, "importer/roster_loader.py": _NFL24_ROSTER,
+        "importer/drafts_loader.py": _NFL24_DRAFTS, "importer/draft_loader.py": _NFL24_DRAFT,
+        "importer/scraper/meta_data.py": "team_abbr_to_id = {'chi': 'chicago_bears', 'was': 'washington'}\n",
+        # pandas names the empty column "Unnamed: 4" and the second ScoreTm "ScoreTm.1"
+        rawdata + "2024/teams/detroit_lions/games.csv": (
+            "Week,Day,Date,Time,,Location,Opp,ScoreTm,ScoreTm\n"
+            "1,Sun,September 8,8:20PM ET,boxscore,,Los Angeles Rams,26,1\n"
+            "2,Sun,September 15,1:00PM ET,boxscore,@,Tampa Bay Buccaneers,16,2\n"
+            "5,,,,,,Bye Week,,\n,,Playoffs,,,,,,\n"
+            "20,Sat,January 18,8:00PM ET,boxscore,,Washington Commanders,31,3\n"),
+        rawdata + "2024/teams/detroit_lions/roster.csv": (
+            "No.,Player,Pos\n25,Jamal Adams,DB\n,Myles Adams,DL\n16,Jared Goff,\n"),
+        rawdata + "2024/teams/chicago_bears/games.csv": "Week,Day,Location,ScoreTm\n1,Sun,,24\n",
+        rawdata + "2024/teams/chicago_bears/roster.csv": "No.,Player,Pos\n18,Caleb Williams,QB\n",
+        rawdata + "2024/draft/draft.csv": "Rnd,Pick,Tm,Player,\n1,1,CHI,Caleb Williams,College Stats\n",
+        rawdata + "2023/draft/draft.csv": "Rnd,Pick,Tm,Player,\n1,2,WAS,Someone,College Stats\n",
+        **(files or {})}
+    # a later commit changes a roster: the pinned load must not see it
+    pinned = _committed_mirror(tmp_path, "scottschmitz+neo4j-nfl", repo,
+                               later={rawdata + "2024/teams/chicago_bears/roster.csv": "No.,Player,Pos\n1,X,QB\n"})
+    monkeypatch.setattr(corpus, "NFL24_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nfl_2024_runs_its_importer_as_written_over_its_committed_rawdata(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime
+
+    store = Recorder()
+    corpus.write_nfl_2024(store, _nfl24_mirror(tmp_path, monkeypatch))
+    params = [p for _, p in store.calls]
+    assert params[0] == {"y": 2024, "end": datetime.datetime(2025, 2, 6)}  # its own datetime and timedelta
+    assert store.calls[1] == ("MERGE (:Conference)", {})
+    # 2023 has no teams/ (the loader catches the FileNotFoundError); the teams in name order, chicago_bears first
+    assert [p.get("id") for p in params if "number" in p] == ["Caleb Williams", "Jamal Adams", "Myles Adams",
+                                                              "Jared Goff"]
+    # read_csv's typing: a column of integers is int64 (18 stays 18), with a blank float64 (25 is read 25.0);
+    # a missing value is NaN, which isna() finds
+    assert [p["number"] for p in params if "number" in p] == ["18", "25.0", None, "16.0"]
+    assert {"p": ["QB"]} in params and {"p": ["DB", "DL"]} in params  # dropna(): Jared Goff's blank position
+    # the home games only (no Location, a Day): the away game, the bye and the playoff header row are not loaded;
+    # the playoff row's blank week makes Detroit's weeks floats, as in pandas
+    assert [(p["game_id"], p["week_id"], p["home_score"]) for p in params if "game_id" in p] == [
+        ("2024_week_1_chicago_bears", "2024_week_1", 24),
+        ("2024_week_1.0_detroit_lions", "2024_week_1", 26), ("2024_week_20.0_detroit_lions", "2024_week_20", 31)]
+    # the drafts, 2023 then 2024, each pick's team through its scraper/meta_data.py
+    assert [(p["pick_id"], p["team_id"]) for p in params if "pick_id" in p] == [
+        ("2023_1_2", "washington"), ("2024_1_1", "chicago_bears")]
+    graph = corpus.graph("nfl-2024")
+    assert (graph.split, graph.repo, graph.writer) == ("frozen", corpus.NFL24, corpus.write_nfl_2024)
+
+
+@pytest.mark.parametrize(("path", "text", "refused"), [
+    # a loader that reads a file outside rawdata/, or imports what is not given it, is refused
+    ("importer/drafts_loader.py", "import pandas as pd\nclass DraftsLoader:\n  def __init__(self, db):\n"
+     "    pass\n  def load_all_drafts(self):\n    pd.read_csv('/etc/passwd')\n", "reads /etc/passwd"),
+    ("importer/drafts_loader.py", "import requests\nclass DraftsLoader:\n  pass\n", "imports requests"),
+    ("importer/roster_loader.py", _NFL24_ROSTER.replace("pd.read_csv(roster_file_path)",
+                                                        "pd.read_csv(roster_file_path, sep=';')"), "['sep']")])
+def test_nfl_2024_reads_only_its_rawdata_and_imports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     path: str, text: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nfl_2024(Recorder(), _nfl24_mirror(tmp_path, monkeypatch, {path: text}))
+
+
+def test_nfl_2024_pandas_names_and_masks_as_pandas_does() -> None:
+    assert corpus._nfl24_header(["Week", "", "1stD", "TotYd", "1stD", "1stD"]) == [
+        "Week", "Unnamed: 1", "1stD", "TotYd", "1stD.1", "1stD.2"]
+    series = corpus._Nfl24Series(["Sun", float("nan"), ""])
+    assert (series != "").values == [True, True, False]  # NaN is unequal to anything
+    assert (~series.isna() & (series != "")).values == [True, False, False]
+    assert series.dropna() == ["Sun", ""]
+
+
 # [s55E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
