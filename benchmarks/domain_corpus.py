@@ -26150,6 +26150,106 @@ def write_jbk_diseases(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{JBK_DISEASES}: its loader passed over a failed statement: {failed[0]}") from failed[0]
 
 
+VIFOOD = "gugOfBoat/vifoodKG"  # ViFoodKG, a 2026 Vietnamese food knowledge graph for visual question answering
+# its HEAD (12 May 2026, an evaluation summary); its loader and triples file are as moved into ViFoodKG/ on 25 March
+VIFOOD_COMMIT = "80ab3a5656b4f75e1b853dce13311fab1f015193"
+VIFOOD_LOADER = "ViFoodKG/src/04_kg_neo4j_ingestor.py"
+# the file it reads by default (its TRIPLES_FILE, under its PROJECT_ROOT: the loader's folder's parent)
+VIFOOD_TRIPLES = "ViFoodKG/data/triples/extracted_triples.json"
+_VIFOOD_IMPORTS = frozenset({"json", "sys", "collections"})  # and os, pathlib, dotenv, argparse, neo4j: given below
+# what its prints say when it passes over a failure (an index it could not create) or stops (a file or setting
+# missing): either is raised here
+_VIFOOD_FAILURES = ("[WARN]", "[ERROR]")
+
+
+def _vifood_pathlib(read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of VIFOOD at its commit, relative to its root: `Path(__file__)` is the
+    loader's own path (resolve() keeps it, .parent walks up), `/` joins, .name is the last part, exists() and
+    read_text() read the commit's file through `read`; nothing else of Path is given."""
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.path = posixpath.normpath(posixpath.join(*(str(part) for part in parts))).removeprefix("./")
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.path, other)
+
+        def __str__(self) -> str:
+            return self.path
+
+        def resolve(self) -> CommitPath:
+            return self
+
+        @property
+        def parent(self) -> CommitPath:
+            return CommitPath(posixpath.dirname(self.path) or ".")
+
+        @property
+        def name(self) -> str:
+            return posixpath.basename(self.path)
+
+        def exists(self) -> bool:
+            try:
+                read(self.path)
+            except CorpusError:
+                return False
+            return True
+
+        def read_text(self, encoding: str | None = None) -> str:
+            return read(self.path).decode(encoding or "utf-8")
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def write_vietnamese_dishes(store: Any, mirror: Path) -> None:
+    """ViFoodKG/src/04_kg_neo4j_ingestor.py of gugOfBoat/vifoodKG (ViFoodKG, "Vietnamese Food Knowledge Graph", a
+    2026 project building a knowledge graph of Vietnamese dishes in Neo4j as the retrieval base of a visual question-
+    answering data set, ViFoodVQA; no licence stated; in Vietnamese), read at VIFOOD_COMMIT and run as written, with
+    its defaults, over the file it reads: ViFoodKG/data/triples/extracted_triples.json, 1,307 dishes (the dish labels
+    of its image data set, normalised by Gemini: "Bánh Bèo", "Bún Bò Huế") each with the triples Gemini gave it (its
+    README: from the dish's Vietnamese Wikipedia page, else from the model's own knowledge, source_url
+    "LLM_Knowledge", as all but 4 of the 6,902 are), each a relation (dishType, flavorProfile, hasDietaryTag,
+    hasAllergen, servedWith, originRegion, cookingTechnique, hasSubRule, hasIngredient, ingredientCategory), a target,
+    the target's type as the model wrote it and a sentence of evidence. What it writes: an index on name for each of
+    its twelve schema labels, a Dish per record (name, source "ViFoodKG"), and per (relation, target type) one UNWIND
+    that merges the target by name under the label its canon_label makes of the type (the type itself, bar
+    "SideDish/Condiment"; "Entity" for none), the dish's relationship of the relation's name to it with source_url,
+    evidence and verbalized_text (the dish, the relation's Vietnamese verb, the target); hasSubRule's targets are
+    SubstitutionRule nodes. How it runs: the script is executed as __main__ in a namespace of its own whose `neo4j` is
+    a driver over the store (its one transaction function's statements each run on the store), whose `pathlib`
+    reads the commit's file, whose `argparse` parses no arguments, whose `dotenv` reads nothing and whose `os.getenv`
+    gives its defaults but a placeholder NEO4J_PASSWORD (unused; the script stops without one), whose prints are
+    silenced but its warnings and errors (_VIFOOD_FAILURES), which are raised, and whose other imports are json, sys
+    and collections."""
+    def read(path: str) -> bytes:
+        if path != VIFOOD_TRIPLES:
+            raise CorpusError(f"{VIFOOD}: its loader reads {path}, which is not read here")
+        return read_file(VIFOOD, path, mirror, VIFOOD_COMMIT)
+
+    source = read_file(VIFOOD, VIFOOD_LOADER, mirror, VIFOOD_COMMIT).decode("utf-8")
+
+    def printed(*args: Any, **kwargs: Any) -> None:
+        text = " ".join(str(arg) for arg in args)
+        if any(mark in text for mark in _VIFOOD_FAILURES):
+            raise CorpusError(f"{VIFOOD}: its loader says {text.strip()}")
+
+    def getenv(name: str, default: str | None = None) -> str | None:
+        return "unused" if name == "NEO4J_PASSWORD" else default
+
+    os_module = types.ModuleType("os")
+    os_module.getenv = getenv  # type: ignore[attr-defined]
+    dotenv_module = types.ModuleType("dotenv")
+    dotenv_module.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env
+    modules = {"neo4j": _script_neo4j(store), "pathlib": _vifood_pathlib(read), "os": os_module,
+               "dotenv": dotenv_module, "argparse": _no_arguments_argparse()}
+    importer = _loader_importer(VIFOOD, modules, _VIFOOD_IMPORTS)
+    try:
+        _run_loader(VIFOOD, VIFOOD_LOADER, source, importer, file=VIFOOD_LOADER, print=printed)
+    except SystemExit as end:  # its sys.exit(1) after an [ERROR] print: raised above before it
+        raise CorpusError(f"{VIFOOD}: {VIFOOD_LOADER} ended with {end.code}") from None
+
+
 # [s55F source and writer above]
 
 
@@ -27437,6 +27537,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
           "graph QA project's Python loader; in Chinese)",
           writer=write_jbk_diseases, source=JBK_DISEASES),
+    Graph("vietnamese-dishes", "frozen", "1,307 Vietnamese dishes (the labels of a food-image data set) and what a "
+          "language model (Gemini) said of each, from Vietnamese Wikipedia or its own knowledge: its kind of dish, "
+          "flavours, dietary tags, allergens, side dishes, region of origin, cooking techniques, ingredients and "
+          "substitutions, each with its evidence sentence (a 2026 visual question-answering project's Python "
+          "loader; in Vietnamese)",
+          writer=write_vietnamese_dishes, source=VIFOOD),
     # [s55F Graph above]
 ]}
 
