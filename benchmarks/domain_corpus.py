@@ -11638,6 +11638,76 @@ cities, governing parties and ideologies script.
 
 [s55E paragraph above]
 
+Helper s55F's paragraph, written blind for the fifty-fifth split (domain searched: health, medicine, food and
+agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 18:22 UTC on 6 December 2026, deadline
+19:35). vietnamese-dishes: github.com/gugOfBoat/vifoodKG (ViFoodKG, "Vietnamese Food Knowledge Graph", by gugOfBoat,
+itshoang2024 and two other committers, March to May 2026: a knowledge graph of Vietnamese dishes in Neo4j as the
+retrieval base of a visual question-answering data set, ViFoodVQA; no licence stated; Python; in Vietnamese), its
+ViFoodKG/src/04_kg_neo4j_ingestor.py run at VIFOOD_COMMIT (80ab3a5, its HEAD of 12 May 2026; the loader and its data
+file as moved into ViFoodKG/ on 25 March) as written, with its defaults, over the one file it reads,
+ViFoodKG/data/triples/extracted_triples.json: 1,307 dishes (the dish labels of its image data set, normalised by
+Gemini) each with the triples Gemini gave it, 6,902 in all, each a relation, a target, the target's type as the model
+wrote it, a source URL and a sentence of evidence. Its README says the triples are read from each dish's Vietnamese
+Wikipedia page, the model's own knowledge filling what the page lacks (source "LLM_Knowledge"); in the file all but 4
+are "LLM_Knowledge": the graph is what the model says of real dishes (kept, as flora-graph's LLM-written profiles
+were: graphs a RAG library is given are often LLM-extracted; the questions were checked against the graph as loaded).
+How it runs (write_vietnamese_dishes): the script is executed as __main__ in a namespace of its own whose `neo4j` is a
+driver over the store (_script_neo4j; its one transaction function's statements each run on the store), whose
+`pathlib` reads the pinned file and refuses any other (_vifood_pathlib), whose `argparse` parses no arguments, whose
+`dotenv` reads nothing and `os.getenv` gives its defaults but a placeholder NEO4J_PASSWORD (unused; it stops without
+one), whose prints are silenced but for its [WARN] and [ERROR] lines, raised (it passes over an index it cannot
+create), and whose other imports are json, sys and collections. What had to change: nothing of its code, its Cypher
+(Neo4j 5 syntax already: CREATE INDEX IF NOT EXISTS, UNWIND ... MERGE) or its data; no shared helper was changed
+(_no_arguments_argparse, _script_neo4j, _loader_importer and _run_loader reused). What it writes: an index on name for
+each of its twelve schema labels; a Dish per record (name, source "ViFoodKG"); per relation and target label one UNWIND
+merging each target by name under the label canon_label makes of the model's type, and the dish's relationship of the
+relation's name to it with source_url, evidence and verbalized_text (the dish, the relation's Vietnamese verb, the
+target). The graph: 2,789 nodes in 26 labels (Dish 1,348, SubstitutionRule 316, Flavor 311, Ingredient 192, Category
+155, Technique 122, SideDish 104, Region 50, Food 44, Allergen 35, DishType 27, Condiment 20, Type 16, Sauce 13,
+Classification 6, Accompaniment 6, Location 5, Dietary 4, Taste 3, DietaryTag, CookingTechnique, FlavorProfile, Diet
+and Tag 2 each, Vegetable and Drink 1 each) and 6,891 relationships in 10 types (dishType 1,073, flavorProfile 951,
+hasDietaryTag 866, hasAllergen 865, servedWith 766, originRegion 749, cookingTechnique 710, hasSubRule 351,
+hasIngredient 303, ingredientCategory 257); nodes hold only a name (Dish also source, the same for all); `up` took
+20 s with the server's start. Quirks kept as the script writes them: labels are the model's type words, so one value
+is several nodes under several labels ("Dưa hành" a SideDish, a Food and a Condiment; "Mặn" a Dietary and a
+DietaryTag) and one kind of value is spread over labels (dish kinds under Category, DishType and Type); 41 Dish nodes
+are other dishes' targets (servedWith "Cơm trắng" typed Dish), without a source; values are the model's phrases, some
+joined ("Cá, Đậu nành", "Rau đắng, bánh tráng"), some a non-answer (allergens "Không có", "Không xác định"); a
+substitution rule is one node named by its sentence ("Thay cá trích bằng cá mai"), with no edge to the ingredients it
+names (no fromIngredient or toIngredient triple is in the file); 11 triples without a target are skipped, as the
+script skips them. The 14 questions (in Vietnamese, as the data is, written from the data with plain Cypher through
+the neo4j driver): 7 edge (the dish of Phú Quốc, of Quảng Trị, made by đánh nhuyễn, with an i-ốt allergen, served
+with kim chi; the ingredient of gà hầm sâm; where bánh mì comes from), 4 relationship-property (why bánh chưng is
+eaten with dưa hành and where phở comes from exactly, their evidence; the pages that say thắng cố is drunk with rượu
+ngô and há cảo comes from Trung Hoa, their source_url), 3 two-hop (the other dish of the region of cá cuốn sen, of gà
+hầm sâm, of súp khoai môn); no node-property question (no node holds a property beyond its name but Dish's source,
+the same for all); each answer checked with Cypher to be the only one the graph holds (each named target has one
+dish, each named dish one relationship of the asked type, each two-hop region two dishes; no other node's name or
+evidence holds the named value: "nồi đất" was dropped for Cơm Tay Cầm's "niêu đất", "cà pháo" for its Dish
+namesake); domain_gold.py check: 14 questions, 0 problems; no xgrag command was run on the graph and no xgrag output
+on it looked at. Overlaps: vietnam-nutrition names Vietnamese dishes too, with their ingredients' quantities and
+nutrients, not their regions, flavours, allergens or side dishes; bbc-recipes, cuisine-nicoise and food-nutrition are
+other cuisines. Considered by s55F for the first time and left out (each grepped here first):
+tibisor27/Medical-Knowledge-Graph-Agentic (drugs and the nutrients they deplete; its data file holds 5 drugs and its
+notebook loader calls Azure embeddings), Jarsore/QAFoodKG (4 made-up dishes, chefs and restaurants),
+SnatchyAsp/medicine-neo4j (a Java UMLS browser, no data), anlon-zhu/FoodKG (a recipe similarity app; no data in the
+index's listing), maru008/Japanese-FoodKG-master (RDF, no Neo4j), djankovik/FoodKG_Project (SPARQL on Blazegraph),
+lcm961201/Chinese-medical-herb-KG and GGGGFan/Diabetes-Related-Medical-Knowledgebase-Construction (NER and relation
+models, no load), Andre-Yang816/Agri-KG (NER models and a relations CSV; no Neo4j load seen, not examined further),
+ElysiaKyoshi/herbal-tong-tcm-kg (LLM agent code, no data), Vardha02/malayalam-agri-kg-fixed and TingLong8912/TCM-KG
+(apps only), frankle1402/medical-knowledge-graph (a TypeScript app; not examined further), and, their repositories
+not named by the index: a Tamil Nadu crop-residue loader (create_graph.py over crop, soil and policy CSVs; not seen)
+and a Chinese wheat-disease builder over a hand-typed dictionary. Seen again, in the corpus or left out before:
+Haidi927/Food-Nutrition-Knowledge-Graph, cdiezg07/SIBI-FOODRATE, Chaclie/FisheryMonitor, aohua/KG-food,
+atilara/recipes-book-db, paldeep-singh/ssb-api, r-flores/Ingredients-found-in-packaged-foods-database, dgg32/fda_food,
+bevvvvv/DS220Proj2WineReview, stevana/cocktails, davebshow/smoothieworks, MATRIX4284/neo4j_disease_analytics,
+snu-dbs/m2bench, crux-project/CRUX, ontox-hu/aspis4j, etalab-ia/ami-ia-chub, xingyve0319's medical graph,
+wvirtue/Plant-Knowledge-Graph, hejack0207/Agriculture_KnowledgeGraph, MickeyJ/fao-graph-db,
+ONSdigital/dp-hierarchy-builder, OH-Research/pdh_data_review, abishemaa/pharmagraph, ArnavNimbark/medical-graphrag,
+meganzwang/Ceph-Pen-Cross-Reactivity-Network, Lequyen26tv/nutrition-kg, asad-134/Drug-KG,
+covid-19-net/covid-19-community, aicfr/neo4j-openbeerdb, mitrandir-pl/recipe_book_app, podzz/CocktailFinder and
+Lazarus22/FDBackend.
+
 [s55F paragraph above]
 """
 
@@ -27045,6 +27115,104 @@ def write_jbk_diseases(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{JBK_DISEASES}: its loader passed over a failed statement: {failed[0]}") from failed[0]
 
 
+VIFOOD = "gugOfBoat/vifoodKG"  # ViFoodKG, a 2026 Vietnamese food knowledge graph for visual question answering
+# its HEAD (12 May 2026, an evaluation summary); its loader and triples file are as moved into ViFoodKG/ on 25 March
+VIFOOD_COMMIT = "80ab3a5656b4f75e1b853dce13311fab1f015193"
+VIFOOD_LOADER = "ViFoodKG/src/04_kg_neo4j_ingestor.py"
+# the file it reads by default (its TRIPLES_FILE, under its PROJECT_ROOT: the loader's folder's parent)
+VIFOOD_TRIPLES = "ViFoodKG/data/triples/extracted_triples.json"
+_VIFOOD_IMPORTS = frozenset({"json", "sys", "collections"})  # and os, pathlib, dotenv, argparse, neo4j: given below
+# what its prints say when it passes over a failure (an index it could not create) or stops (a file or setting
+# missing): either is raised here
+_VIFOOD_FAILURES = ("[WARN]", "[ERROR]")
+
+
+def _vifood_pathlib(read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of VIFOOD at its commit, relative to its root: `Path(__file__)` is the
+    loader's own path (resolve() keeps it, .parent walks up), `/` joins, .name is the last part, exists() and
+    read_text() read the commit's file through `read` (a path it refuses is refused, not taken as absent); nothing
+    else of Path is given."""
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.path = posixpath.normpath(posixpath.join(*(str(part) for part in parts))).removeprefix("./")
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.path, other)
+
+        def __str__(self) -> str:
+            return self.path
+
+        def resolve(self) -> CommitPath:
+            return self
+
+        @property
+        def parent(self) -> CommitPath:
+            return CommitPath(posixpath.dirname(self.path) or ".")
+
+        @property
+        def name(self) -> str:
+            return posixpath.basename(self.path)
+
+        def exists(self) -> bool:  # a path `read` refuses is refused here, not taken as absent
+            read(self.path)
+            return True
+
+        def read_text(self, encoding: str | None = None) -> str:
+            return read(self.path).decode(encoding or "utf-8")
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def write_vietnamese_dishes(store: Any, mirror: Path) -> None:
+    """ViFoodKG/src/04_kg_neo4j_ingestor.py of gugOfBoat/vifoodKG (ViFoodKG, "Vietnamese Food Knowledge Graph", a
+    2026 project building a knowledge graph of Vietnamese dishes in Neo4j as the retrieval base of a visual question-
+    answering data set, ViFoodVQA; no licence stated; in Vietnamese), read at VIFOOD_COMMIT and run as written, with
+    its defaults, over the file it reads: ViFoodKG/data/triples/extracted_triples.json, 1,307 dishes (the dish labels
+    of its image data set, normalised by Gemini: "Bánh Bèo", "Bún Bò Huế") each with the triples Gemini gave it (its
+    README: from the dish's Vietnamese Wikipedia page, else from the model's own knowledge, source_url
+    "LLM_Knowledge", as all but 4 of the 6,902 are), each a relation (dishType, flavorProfile, hasDietaryTag,
+    hasAllergen, servedWith, originRegion, cookingTechnique, hasSubRule, hasIngredient, ingredientCategory), a target,
+    the target's type as the model wrote it and a sentence of evidence. What it writes: an index on name for each of
+    its twelve schema labels, a Dish per record (name, source "ViFoodKG"), and per (relation, target type) one UNWIND
+    that merges the target by name under the label its canon_label makes of the type (the type itself, bar
+    "SideDish/Condiment"; "Entity" for none), the dish's relationship of the relation's name to it with source_url,
+    evidence and verbalized_text (the dish, the relation's Vietnamese verb, the target); hasSubRule's targets are
+    SubstitutionRule nodes. How it runs: the script is executed as __main__ in a namespace of its own whose `neo4j` is
+    a driver over the store (its one transaction function's statements each run on the store), whose `pathlib`
+    reads the commit's file, whose `argparse` parses no arguments, whose `dotenv` reads nothing and whose `os.getenv`
+    gives its defaults but a placeholder NEO4J_PASSWORD (unused; the script stops without one), whose prints are
+    silenced but its warnings and errors (_VIFOOD_FAILURES), which are raised, and whose other imports are json, sys
+    and collections."""
+    def read(path: str) -> bytes:
+        if path != VIFOOD_TRIPLES:
+            raise CorpusError(f"{VIFOOD}: its loader reads {path}, which is not read here")
+        return read_file(VIFOOD, path, mirror, VIFOOD_COMMIT)
+
+    source = read_file(VIFOOD, VIFOOD_LOADER, mirror, VIFOOD_COMMIT).decode("utf-8")
+
+    def printed(*args: Any, **kwargs: Any) -> None:
+        text = " ".join(str(arg) for arg in args)
+        if any(mark in text for mark in _VIFOOD_FAILURES):
+            raise CorpusError(f"{VIFOOD}: its loader says {text.strip()}")
+
+    def getenv(name: str, default: str | None = None) -> str | None:
+        return "unused" if name == "NEO4J_PASSWORD" else default
+
+    os_module = types.ModuleType("os")
+    os_module.getenv = getenv  # type: ignore[attr-defined]
+    dotenv_module = types.ModuleType("dotenv")
+    dotenv_module.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env
+    modules = {"neo4j": _script_neo4j(store), "pathlib": _vifood_pathlib(read), "os": os_module,
+               "dotenv": dotenv_module, "argparse": _no_arguments_argparse()}
+    importer = _loader_importer(VIFOOD, modules, _VIFOOD_IMPORTS)
+    try:
+        _run_loader(VIFOOD, VIFOOD_LOADER, source, importer, file=VIFOOD_LOADER, print=printed)
+    except SystemExit as end:  # its sys.exit(1) after an [ERROR] print: raised above before it
+        raise CorpusError(f"{VIFOOD}: {VIFOOD_LOADER} ended with {end.code}") from None
+
+
 # [s55F source and writer above]
 
 
@@ -28356,6 +28524,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
           "graph QA project's Python loader; in Chinese)",
           writer=write_jbk_diseases, source=JBK_DISEASES),
+    Graph("vietnamese-dishes", "frozen", "1,307 Vietnamese dishes (the labels of a food-image data set) and what a "
+          "language model (Gemini) said of each, from Vietnamese Wikipedia or its own knowledge: its kind of dish, "
+          "flavours, dietary tags, allergens, side dishes, region of origin, cooking techniques, ingredients and "
+          "substitutions, each with its evidence sentence (a 2026 visual question-answering project's Python "
+          "loader; in Vietnamese)",
+          writer=write_vietnamese_dishes, source=VIFOOD),
     # [s55F Graph above]
 ]}
 

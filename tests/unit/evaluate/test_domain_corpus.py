@@ -15028,4 +15028,230 @@ def test_jbk_diseases_raises_a_failed_statement_its_loader_passes_over(
     assert last == {"disease_name": "痛风", "symptom_name": "关节疼痛关节肿胀"}
 
 
+# gugOfBoat/vifoodKG's ViFoodKG/src/04_kg_neo4j_ingestor.py as written at its HEAD, shortened (its docstring and
+# verbalisation map cut to what the triples below use, its dry-run branch, its hasSubRule and from/toIngredient
+# groups left out; the rest as it is)
+_VIFOOD_LOADER = '''import json
+import os
+import sys
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+load_dotenv()
+
+NEO4J_URI      = os.getenv("NEO4J_URI",      "bolt://localhost:7687")
+NEO4J_USER     = os.getenv("NEO4J_USERNAME", "neo4j")
+NEO4J_PASSWORD = os.getenv("NEO4J_PASSWORD", "")
+
+PROJECT_ROOT    = Path(__file__).resolve().parent.parent
+TRIPLES_FILE    = PROJECT_ROOT / "data" / "triples" / "extracted_triples.json"
+PROGRESS_FILE   = PROJECT_ROOT / "data" / "triples" / "_progress.json"
+
+VERBALIZATION: dict[str, str] = {
+    "originRegion":     "có nguồn gốc từ vùng",
+}
+
+LABEL_CANON: dict[str, str] = {
+    "Dish":               "Dish",
+    "Region":             "Region",
+    "SideDish/Condiment": "Condiment",
+}
+
+
+def canon_label(raw: str) -> str:
+    raw = (raw or "").strip()
+    return LABEL_CANON.get(raw, raw.split("/")[0].strip() or "Entity")
+
+
+def create_indexes(session) -> None:
+    labels = ["Dish", "Region"]
+    for label in labels:
+        try:
+            session.run(
+                f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.name)"
+            )
+        except Exception as e:
+            print(f"  [WARN] Index for :{label} → {e}")
+    print("  Indexes ready.")
+
+
+def run_ingestion_bulk(tx, data: list):
+    from collections import defaultdict
+
+    dishes = [{"name": d.get("dish")} for d in data if d.get("dish")]
+    tx.run("UNWIND $dishes AS d MERGE (n:Dish {name: d.name}) SET n.source = 'ViFoodKG'", dishes=dishes)
+
+    normal_groups = defaultdict(list)
+    for d in data:
+        dish_name = d.get("dish")
+        if not dish_name: continue
+        for triple in d.get("triples", []):
+            rel = triple.get("relation", "")
+            tgt = triple.get("target", "")
+            ttype = canon_label(triple.get("target_type", "Entity"))
+            subj = triple.get("subject", dish_name)
+            s_url = triple.get("source_url", "")
+            evid = triple.get("evidence", "")
+            if not rel or not tgt: continue
+            s_label = "Dish" if subj == dish_name else "Ingredient"
+            vn_verb = VERBALIZATION.get(rel, rel)
+            normal_groups[(s_label, rel, ttype)].append({
+                "s": subj, "t": tgt, "u": s_url, "e": evid, "v": f"{subj} {vn_verb} {tgt}"
+            })
+
+    for (s_label, rel, t_label), items in normal_groups.items():
+        q = f"""
+        UNWIND $items AS item
+        MERGE (s:{s_label} {{name: item.s}})
+        MERGE (t:{t_label} {{name: item.t}})
+        MERGE (s)-[r:{rel}]->(t)
+        SET r.source_url = item.u, r.evidence = item.e, r.verbalized_text = item.v
+        """
+        tx.run(q, items=items)
+
+
+def run_ingestion(data: list, driver, dry_run: bool = False) -> None:
+    with driver.session() as session:
+        print("Creating indexes...")
+        create_indexes(session)
+
+        def write_chunk(tx):
+            run_ingestion_bulk(tx, data)
+
+        session.execute_write(write_chunk)
+
+
+def main():
+    import argparse
+    parser = argparse.ArgumentParser(description="ViFoodKG Step 3 - Neo4j Ingestor")
+    parser.add_argument(
+        "--source", choices=["extracted", "progress"], default="extracted",
+    )
+    parser.add_argument("--dry-run", action="store_true")
+    args = parser.parse_args()
+
+    if args.source == "progress":
+        src_file = PROGRESS_FILE
+    else:
+        src_file = TRIPLES_FILE
+
+    if not src_file.exists():
+        print(f"[ERROR] File not found: {src_file}")
+        sys.exit(1)
+
+    raw = json.loads(src_file.read_text(encoding="utf-8"))
+    data = raw
+    print(f"Loaded {len(data)} dish records from {src_file.name}")
+
+    if not NEO4J_PASSWORD:
+        print("[ERROR] NEO4J_PASSWORD not set in .env")
+        sys.exit(1)
+
+    try:
+        from neo4j import GraphDatabase
+    except ImportError:
+        print("[ERROR] neo4j driver not installed. Run: pip install neo4j")
+        sys.exit(1)
+
+    driver = GraphDatabase.driver(NEO4J_URI, auth=(NEO4J_USER, NEO4J_PASSWORD))
+    try:
+        driver.verify_connectivity()
+        run_ingestion(data, driver, dry_run=False)
+    finally:
+        driver.close()
+
+
+if __name__ == "__main__":
+    main()
+'''
+# two dishes: a region triple, a side dish typed "SideDish/Condiment", a triple with no target (skipped) and one
+# with no target type ("Entity")
+_VIFOOD_TRIPLES = json.dumps([
+    {"dish": "Cháo Ám", "triples": [
+        {"subject": "Cháo Ám", "relation": "originRegion", "target": "Quảng Trị", "target_type": "Region",
+         "source_url": "LLM_Knowledge", "evidence": "Món ăn truyền thống của người dân Quảng Trị."},
+        {"subject": "Cháo Ám", "relation": "servedWith", "target": "Rau đắng", "target_type": "SideDish/Condiment",
+         "source_url": "LLM_Knowledge", "evidence": "Rau đắng ăn kèm."},
+        {"subject": "Cháo Ám", "relation": "flavorProfile", "target": None, "target_type": "Flavor"}]},
+    {"dish": "Cao Lầu", "triples": [
+        {"subject": "Cao Lầu", "relation": "dishType", "target": "Mì", "target_type": None,
+         "source_url": "https://vi.wikipedia.org/wiki/Cao_lầu", "evidence": "Cao lầu là món mì."}]}],
+    ensure_ascii=False)
+
+
+def _vifood_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _VIFOOD_LOADER) -> Path:
+    files: dict[str, str | bytes] = {corpus.VIFOOD_LOADER: loader, corpus.VIFOOD_TRIPLES: _VIFOOD_TRIPLES}
+    # a later commit changes the triples: the pinned loader reads the pinned file
+    pinned = _committed_mirror(tmp_path, "gugOfBoat+vifoodKG", files,
+                               later={corpus.VIFOOD_TRIPLES: json.dumps([{"dish": "Later", "triples": []}])})
+    monkeypatch.setattr(corpus, "VIFOOD_COMMIT", pinned)
+    return tmp_path
+
+
+_VIFOOD_GROUP = ("\n        UNWIND $items AS item\n        MERGE (s:Dish {{name: item.s}})\n"
+                 "        MERGE (t:{label} {{name: item.t}})\n        MERGE (s)-[r:{rel}]->(t)\n"
+                 "        SET r.source_url = item.u, r.evidence = item.e, r.verbalized_text = item.v\n        ")
+
+
+def test_vietnamese_dishes_runs_its_ingestor_over_its_pinned_triples_with_its_defaults(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["domain_corpus.py", "up", "vietnamese-dishes", "--dry-run"])
+    store = Recorder()
+    corpus.write_vietnamese_dishes(store, _vifood_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("CREATE INDEX IF NOT EXISTS FOR (n:Dish) ON (n.name)", {}),
+        ("CREATE INDEX IF NOT EXISTS FOR (n:Region) ON (n.name)", {}),
+        ("UNWIND $dishes AS d MERGE (n:Dish {name: d.name}) SET n.source = 'ViFoodKG'",
+         {"dishes": [{"name": "Cháo Ám"}, {"name": "Cao Lầu"}]}),
+        # one UNWIND per (relation, label): its verb where it has one, the relation's name where not; the
+        # triple without a target left out; the label "Condiment" for "SideDish/Condiment", "Entity" for none
+        (_VIFOOD_GROUP.format(label="Region", rel="originRegion"),
+         {"items": [{"s": "Cháo Ám", "t": "Quảng Trị", "u": "LLM_Knowledge",
+                     "e": "Món ăn truyền thống của người dân Quảng Trị.",
+                     "v": "Cháo Ám có nguồn gốc từ vùng Quảng Trị"}]}),
+        (_VIFOOD_GROUP.format(label="Condiment", rel="servedWith"),
+         {"items": [{"s": "Cháo Ám", "t": "Rau đắng", "u": "LLM_Knowledge", "e": "Rau đắng ăn kèm.",
+                     "v": "Cháo Ám servedWith Rau đắng"}]}),
+        (_VIFOOD_GROUP.format(label="Entity", rel="dishType"),
+         {"items": [{"s": "Cao Lầu", "t": "Mì", "u": "https://vi.wikipedia.org/wiki/Cao_lầu",
+                     "e": "Cao lầu là món mì.", "v": "Cao Lầu dishType Mì"}]})]
+    assert corpus.graph("vietnamese-dishes").split == "frozen"
+
+
+class _FailingIndexStore(Recorder):
+    """A Recorder that refuses the index statements, as a server might: the loader prints a warning and goes on."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if statement.startswith("CREATE INDEX"):
+            raise RuntimeError("Neo.ClientError.Schema.IndexAlreadyExists")
+        return []
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    (_VIFOOD_LOADER.replace("import sys\n", "import sys\nimport requests\n"),
+     "its loader imports requests, which is not read here"),
+    (_VIFOOD_LOADER.replace('"extracted_triples.json"', '"other.json"'),
+     "its loader reads ViFoodKG/data/triples/other.json, which is not read here"),
+    (_VIFOOD_LOADER.replace('default="extracted"', 'default="progress"'),
+     "its loader reads ViFoodKG/data/triples/_progress.json, which is not read here"),
+    (_VIFOOD_LOADER.replace('os.getenv("NEO4J_PASSWORD", "")', '""'),
+     "its loader says [ERROR] NEO4J_PASSWORD not set in .env")])
+def test_vietnamese_dishes_refuses_what_its_loader_is_not_read_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_vietnamese_dishes(store, _vifood_mirror(tmp_path, monkeypatch, loader))
+    assert store.calls == []
+
+
+def test_vietnamese_dishes_raises_a_warning_its_loader_passes_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _FailingIndexStore()
+    with pytest.raises(corpus.CorpusError, match=r"its loader says \[WARN\] Index for :Dish .*IndexAlreadyExists"):
+        corpus.write_vietnamese_dishes(store, _vifood_mirror(tmp_path, monkeypatch))
+    assert [statement for statement, _ in store.calls] == ["CREATE INDEX IF NOT EXISTS FOR (n:Dish) ON (n.name)"]
+
+
 # [s55F tests above]
