@@ -11384,8 +11384,6 @@ flazz/pkg-deps, WxxShirley/FDU_Courses_QA, JoanWu5/University-Knowledge-Graph, A
 Qi-Z/leetcode-graph, RomainClaret/mse.wem.project, Matematikoi/Citation-graph-neo4j, the Cornell Course Navigator and
 Purdue CS course scripts, the crates.io import and the GraphGists.
 
-[s55A paragraph above]
-
 Helper s55B's paragraph, written blind for the fifty-fifth split (domain searched: commerce and finance, companies,
 shops and products, banking, markets, procurement and trade, in English, Chinese, Korean, Japanese, German, Spanish,
 Portuguese, French, Italian, Turkish, Indonesian, Russian and Vietnamese; begun at 18:22:07 UTC on 6 December 2026, its
@@ -11457,8 +11455,6 @@ bulebule00/Financial-knowledge-map, Changmuzi/financial_graph, labdados/tec-cid,
 logicalgraphs/crypto-n-rust, oudrea/publicdata, openoakland/opendisclosure, the Flipkart products LOAD CSV and the
 Indian credit-card loader.
 
-[s55B paragraph above]
-
 Helper s55C's paragraph, written blind for the fifty-fifth split (domain searched: natural sciences: biology, chemistry,
 physics, earth science, astronomy, ecology and taxonomy; begun at 18:22:07 UTC on 6 December 2026, deadline 19:35): no
 graph found that meets the rules, none loaded, no questions written, nothing registered in GRAPHS or the split test, no
@@ -11518,8 +11514,6 @@ bird_graph, neo4j-examples/nhm_asset_portal, neo4j-examples/graphgists, the mari
 Poojan602/Neo4j-MarineLife, the FishBase freshwater and saltwater LOAD CSV, the Turkish foraminifera loader, the NASA
 meteorite-landings LOAD CSV and the Vietnamese bird loader (Wikidata at run time).
 
-[s55C paragraph above]
-
 Helper s55D's paragraph, written blind for the fifty-fifth split (domain searched: culture, books, music, film,
 television, games, art, museums, history, mythology and religion; begun at 18:22:07 UTC on 6 December 2026, deadline
 19:35). overseas-relics is github.com/BUCT-CS2305-SE/knowledge-graph-subsystem (the knowledge-graph subsystem of a
@@ -11570,8 +11564,6 @@ sfrechette/asterix-neo4j, jinglero-undernda/jinglero, Di-KaZ/NeoBum, kvaithin/gr
 Kozukq/dataset_analysis, JacobFaller/Neo4j_Project_SteamGames, JJeCho/MTGEncyclopedia-Neo4j, nikhil-ravi/AO3scraper,
 bmckinney/jazz-graph, TuGraph's three_kingdoms, imyself1224/gujihuouha-main, Colinasda/KnowledgeGraph,
 BUCT-CS2201/KnowledgeGraph and wangri-s/Knowledge-Graph.
-
-[s55D paragraph above]
 
 Helper s55E's paragraph, written blind for the fifty-fifth split (domain searched: people, organisations, sports and
 politics: elections, parliaments, leagues, clubs, athletes, NGOs, universities; begun at 18:22 UTC on 6 December 2026,
@@ -11635,8 +11627,6 @@ SojaSurfer/Text_Technology, zaeema-n/graph_orgchart, ch-ricardor/Neo4j, leilahad
 upstanding-biome/sixdegrees, the Slovak National Council votes LOAD CSV, the gb_parliament.csv loaders, Lobbywatch's
 Neo4j CSV export, the DataManagement_HWs Olympics LOAD CSV, the football-data.co.uk EPL_matches.csv LOAD CSV and the
 cities, governing parties and ideologies script.
-
-[s55E paragraph above]
 
 Helper s55F's paragraph, written blind for the fifty-fifth split (domain searched: health, medicine, food and
 agriculture: diseases, drugs, hospitals, recipes, nutrition, crops; begun at 18:22 UTC on 6 December 2026, deadline
@@ -11708,7 +11698,31 @@ meganzwang/Ceph-Pen-Cross-Reactivity-Network, Lequyen26tv/nutrition-kg, asad-134
 covid-19-net/covid-19-community, aicfr/neo4j-openbeerdb, mitrandir-pl/recipe_book_app, podzz/CocktailFinder and
 Lazarus22/FDBackend.
 
-[s55F paragraph above]
+The fifty-fifth split (declared 2026-12-06, thirty-eighth session, before any xgrag command ran on its graphs). Six
+helpers (launched at 18:22 UTC with a deadline of 19:35, the briefs of HELPERS.md; the fifty-fourth's domains, except
+that s55A searched software, technology, education and the web, and s55D culture in a language other than English, where
+the fifty-fourth's geography and culture helpers had found nothing) all began at once and reported within 30 minutes;
+one (s55C, natural sciences) found no graph that meets the rules and committed only its paragraph: FIFTY_FIFTH_POOL =
+apt-campaigns, hm-fashion-orders, nfl-2024, overseas-relics, vietnamese-dishes, drawn by
+`sorted(random.Random(83).sample(sorted(FIFTY_FIFTH_POOL), 5))` = all five: **frozen** (14 questions each), no tune
+graph. Declared as the helpers report them: vietnamese-dishes' dish names are real, but 6,898 of its 6,902 facts were
+written by an LLM (Gemini; its triples say so): kept on flora-graph's grounds, graphs a RAG library writes are
+LLM-extracted too, and its questions (in Vietnamese) were checked against the graph as loaded; hm-fashion-orders'
+suppliers were made up by ChatGPT (its README says so) and no question asks about one; overseas-relics' questions are in
+Chinese; apt-campaigns and overseas-relics have no relationship properties; apt-campaigns takes 6 to 9 minutes to load
+(its scripts create no index).
+
+[s56A paragraph above]
+
+[s56B paragraph above]
+
+[s56C paragraph above]
+
+[s56D paragraph above]
+
+[s56E paragraph above]
+
+[s56F paragraph above]
 """
 
 from __future__ import annotations
@@ -11880,6 +11894,8 @@ FIFTY_THIRD_POOL = ("aiqicha-equity", "brazil-threatened-species", "libreto-libr
 FIFTY_THIRD_SEED = 81
 FIFTY_FOURTH_POOL = ("flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments")
 FIFTY_FOURTH_SEED = 82
+FIFTY_FIFTH_POOL = ("apt-campaigns", "hm-fashion-orders", "nfl-2024", "overseas-relics", "vietnamese-dishes")
+FIFTY_FIFTH_SEED = 83
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -21987,7 +22003,7 @@ def write_apt_campaigns(store: Any, mirror: Path) -> None:
         _run_script(store, query + ";\n", rows_of)
 
 
-# [s55A source and writer above]
+# [s56A source and writer above]
 
 
 ETF_PASSPORT = "FantasySakura0515/etf-passport"  # Steven Chiang's "ETF 透視鏡 PASSPORT" (2026; MIT licence)
@@ -23039,7 +23055,7 @@ def write_hm_fashion_orders(store: Any, mirror: Path) -> None:
             store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
 
 
-# [s55B source and writer above]
+# [s56B source and writer above]
 
 SOIL_TAXONOMY = "brownag/ncss-standards"  # Andrew G. Brown's (USDA-NRCS soil scientist) Soil Taxonomy work (GPL-3.0)
 # 22 August 2020 ("SoilTaxonomy Cypher-generator"), the last commit to touch the script; the mirror's HEAD (2a07891,
@@ -24153,7 +24169,7 @@ def write_flora_graph(store: Any, mirror: Path) -> None:
                 print=_quiet)
 
 
-# [s55C source and writer above]
+# [s56C source and writer above]
 
 
 STAR_RAIL = "jkWanh/Honkai_Star_Rail_ChatRobot"  # "Galaxy Findie", a Honkai: Star Rail Q&A bot (NIS3366), 2023
@@ -25120,7 +25136,7 @@ def write_overseas_relics(store: Any, mirror: Path) -> None:
             raise CorpusError(f"{OVERSEAS_RELICS}: {OVERSEAS_RELICS_LOADER} ended with {end.code}") from None
 
 
-# [s55D source and writer above]
+# [s56D source and writer above]
 
 
 EXRX = "JunsWan/HealthKG"  # Shijun Wan's 2025-26 "Cognitive Health Agent": its Exercise KG, ExRx.net's exercise pages
@@ -26120,7 +26136,7 @@ def write_nfl_2024(store: Any, mirror: Path) -> None:
     _run_loader(NFL24, NFL24_LOADER, source, importer, file=f"/{NFL24}/{NFL24_LOADER}", print=_quiet)
 
 
-# [s55E source and writer above]
+# [s56E source and writer above]
 
 
 # Corydon Baylor's microchip supply chain quick start (2025; no licence file), later Neo4j's
@@ -27213,7 +27229,7 @@ def write_vietnamese_dishes(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{VIFOOD}: {VIFOOD_LOADER} ended with {end.code}") from None
 
 
-# [s55F source and writer above]
+# [s56F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -28160,7 +28176,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "the CVE each exploited and its initial-access technique, and the product "
                                       "versions each CVE affects",
           writer=write_apt_campaigns, source=APT_CAMPAIGNS),
-    # [s55A Graph above]
+    # [s56A Graph above]
 
     Graph("taiwan-etf-holdings", "spent", "Sixteen Taiwanese ETFs (0050, 0056, 00878, 00919, the active 00981A...) "
                                             "with their issuers, tracked indexes and listing dates, every stock each "
@@ -28255,7 +28271,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "variant of with its name, description, product type and product group, "
                                          "the customer's age and club status, and a supplier ChatGPT simulated",
           writer=write_hm_fashion_orders, source=HM_ORDERS),
-    # [s55B Graph above]
+    # [s56B Graph above]
 
     Graph("soil-taxonomy", "spent", "The U.S. Keys to Soil Taxonomy (12th edition): its 12 soil orders, "
                                      "their suborders, great groups and subgroups, each taxon with its letter code, "
@@ -28333,7 +28349,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "it is native to, its pollinators and the species it grows well with or inhibits "
                                    "(with confidence, notes and source)",
           writer=write_flora_graph, source=BOTANICAL),
-    # [s55C Graph above]
+    # [s56C Graph above]
 
     Graph("star-rail", "spent", "Honkai: Star Rail (in Chinese): its characters (rarity, path, element, "
                                  "faction), their eidolons, the light cones, the ascension stages of both and the "
@@ -28399,7 +28415,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Museum, Princeton's art museum), in Chinese as a class project translated them: each object's title "
           "and English title, description, dimensions and accession number, the museum that holds it (and its "
           "city), its period, type and material", writer=write_overseas_relics, source=OVERSEAS_RELICS),
-    # [s55D Graph above]
+    # [s56D Graph above]
 
     Graph("exrx-exercises", "spent", "Some 850 strength, stretch and plyometric exercises of ExRx.net's exercise "
                                        "directory with their instructions, utility, mechanics and force, the body "
@@ -28470,7 +28486,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                 "round and pick, each pick's team and player (a Pro Football Reference scrape's "
                                 "Python loader)",
           writer=write_nfl_2024, source=NFL24),
-    # [s55E Graph above]
+    # [s56E Graph above]
 
     Graph("chip-supply-chain", "tune", "The advanced semiconductor supply chain (CSET's dataset, from ETO's Chip "
                                           "Explorer): chip-making firms and their countries, the tools, materials "
@@ -28530,7 +28546,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "substitutions, each with its evidence sentence (a 2026 visual question-answering project's Python "
           "loader; in Vietnamese)",
           writer=write_vietnamese_dishes, source=VIFOOD),
-    # [s55F Graph above]
+    # [s56F Graph above]
 ]}
 
 

@@ -262,6 +262,9 @@ SPLITS = [
     ("fifty_fourth", 82, "spent",
      ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"],
      ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"]),
+    ("fifty_fifth", 83, "frozen",
+     ["apt-campaigns", "hm-fashion-orders", "nfl-2024", "overseas-relics", "vietnamese-dishes"],
+     ["apt-campaigns", "hm-fashion-orders", "nfl-2024", "overseas-relics", "vietnamese-dishes"]),
 ]
 
 @pytest.mark.parametrize(("which", "seed", "now", "pool", "drawn"), SPLITS, ids=[row[0] for row in SPLITS])
@@ -8579,7 +8582,7 @@ def test_apt_campaigns_is_pinned_and_frozen() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.APT_CAMPAIGNS_COMMIT)
 
 
-# [s55A tests above]
+# [s56A tests above]
 
 _ETF_SCRIPT = """// 1. CONSTRAINTS
 CREATE CONSTRAINT etf_ticker IF NOT EXISTS
@@ -10163,7 +10166,7 @@ def test_hm_fashion_orders_is_a_frozen_graph_read_at_its_pinned_commit() -> None
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.HM_ORDERS_COMMIT)
 
 
-# [s55B tests above]
+# [s56B tests above]
 
 # brownag/ncss-standards' SoilTaxonomy.cypher, shortened: the Taxonomy node, then CREATE clauses that name the nodes
 # made before them by variable (one statement, no ';'), and the blank lines its R generator leaves between orders
@@ -11459,7 +11462,7 @@ def test_flora_graph_reads_its_files_at_the_pinned_commit(tmp_path: Path) -> Non
     assert store.calls == []
 
 
-# [s55C tests above]
+# [s56C tests above]
 
 def _star_rail_mirror(tmp_path: Path) -> tuple[Path, str]:
     """A fetched mirror of jkWanh/Honkai_Star_Rail_ChatRobot whose first commit holds star_Rail.dump and whose HEAD,
@@ -12735,7 +12738,7 @@ def test_overseas_relics_is_a_frozen_graph_of_its_repository() -> None:
                                                         corpus.write_overseas_relics)
 
 
-# [s55D tests above]
+# [s56D tests above]
 
 # JunsWan/HealthKG's exercise_kg.py as written at its HEAD (its constants, three queries and load_to_neo4j), shortened
 _EXRX_LOADER = (
@@ -13828,7 +13831,7 @@ def test_nfl_2024_pandas_names_and_masks_as_pandas_does() -> None:
     assert series.dropna() == ["Sun", ""]
 
 
-# [s55E tests above]
+# [s56E tests above]
 
 _CHIP_RAW = "https://raw.githubusercontent.com/corydonbaylor/supply-chain/refs/heads/main/"
 _CHIP_GUIDE = (
@@ -15254,4 +15257,4 @@ def test_vietnamese_dishes_raises_a_warning_its_loader_passes_over(
     assert [statement for statement, _ in store.calls] == ["CREATE INDEX IF NOT EXISTS FOR (n:Dish) ON (n.name)"]
 
 
-# [s55F tests above]
+# [s56F tests above]
