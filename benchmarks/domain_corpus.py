@@ -28170,7 +28170,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "from citywalls.ru with their descriptions, each near its closest intersection, "
                                  "and eight walking routes through them with their length and duration",
           writer=write_spb_walks, source=SPB_WALKS),
-    Graph("apt-campaigns", "frozen", "Advanced persistent threat groups (a 2022 study of software-update strategies "
+    Graph("apt-campaigns", "spent", "Advanced persistent threat groups (a 2022 study of software-update strategies "
                                       "against APTs): 86 groups with their origin, aliases, targeted sectors, "
                                       "malware, tools and ATT&CK techniques, their campaigns from 2008 to 2020 with "
                                       "the CVE each exploited and its initial-access technique, and the product "
@@ -28265,7 +28265,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "expense category and industry, and the payee with its M/WBE category "
                                               "and whether it is woman-owned",
           writer=write_nyc_checkbook_payments, source=NYC_CHECKS),
-    Graph("hm-fashion-orders", "frozen", "A sample of H&M's customers and their orders (2018-2020, from Kaggle's H&M "
+    Graph("hm-fashion-orders", "spent", "A sample of H&M's customers and their orders (2018-2020, from Kaggle's H&M "
                                          "Personalized Fashion Recommendations data): each order's articles and the "
                                          "price paid, each article's colour and appearance, the product it is a "
                                          "variant of with its name, description, product type and product group, "
@@ -28410,7 +28410,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "Christoph Sturm's (inventory of 1719), in German: each catalogue entry's authors and contributors, places, "
           "edition (VD17, VD16...) and page, by the apoc.load.json blocks of a Leipzig seminar's README",
           writer=write_libreto_libraries, source=LIBRETO),
-    Graph("overseas-relics", "frozen", "some 5,400 Chinese cultural relics held by six collections abroad (the "
+    Graph("overseas-relics", "spent", "some 5,400 Chinese cultural relics held by six collections abroad (the "
           "British Museum, the Brooklyn Museum and Botanic Garden, the Art Institute of Chicago, the Metropolitan "
           "Museum, Princeton's art museum), in Chinese as a class project translated them: each object's title "
           "and English title, description, dimensions and accession number, the museum that holds it (and its "
@@ -28479,7 +28479,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "from, and the teams' conferences (a databases course lab's graph; "
                                                "labels and types in Portuguese)",
           writer=write_nba_players_of_the_week, source=NBA_POTW),
-    Graph("nfl-2024", "frozen", "The NFL's 2024 season: its 32 teams (city, colours, mascot) by division and "
+    Graph("nfl-2024", "spent", "The NFL's 2024 season: its 32 teams (city, colours, mascot) by division and "
                                 "conference, their stadiums (roof, surface, capacity, opening year), every player "
                                 "on a 2024 roster (jersey number, birth date) with his position and college, the "
                                 "season's weeks and home games (date, time, scores), and the 2023 and 2024 drafts by "
@@ -28540,7 +28540,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           "with its page, aliases and description, and the symptoms each disease has (a 2025 medical knowledge-"
           "graph QA project's Python loader; in Chinese)",
           writer=write_jbk_diseases, source=JBK_DISEASES),
-    Graph("vietnamese-dishes", "frozen", "1,307 Vietnamese dishes (the labels of a food-image data set) and what a "
+    Graph("vietnamese-dishes", "spent", "1,307 Vietnamese dishes (the labels of a food-image data set) and what a "
           "language model (Gemini) said of each, from Vietnamese Wikipedia or its own knowledge: its kind of dish, "
           "flavours, dietary tags, allergens, side dishes, region of origin, cooking techniques, ingredients and "
           "substitutions, each with its evidence sentence (a 2026 visual question-answering project's Python "

@@ -262,7 +262,7 @@ SPLITS = [
     ("fifty_fourth", 82, "spent",
      ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"],
      ["flora-graph", "jbk-diseases", "nba-players-of-the-week", "nyc-checkbook-payments"]),
-    ("fifty_fifth", 83, "frozen",
+    ("fifty_fifth", 83, "spent",
      ["apt-campaigns", "hm-fashion-orders", "nfl-2024", "overseas-relics", "vietnamese-dishes"],
      ["apt-campaigns", "hm-fashion-orders", "nfl-2024", "overseas-relics", "vietnamese-dishes"]),
 ]
@@ -8576,8 +8576,8 @@ def test_apt_campaigns_refuses_what_its_scripts_do_not_run_as_written(
     assert [s for s, _ in store.calls] in ([], ["MATCH (n) DETACH DELETE n"])
 
 
-def test_apt_campaigns_is_pinned_and_frozen() -> None:
-    assert corpus.graph("apt-campaigns").split == "frozen"
+def test_apt_campaigns_is_pinned_and_spent() -> None:
+    assert corpus.graph("apt-campaigns").split == "spent"
     assert corpus.graph("apt-campaigns").repo == corpus.APT_CAMPAIGNS
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.APT_CAMPAIGNS_COMMIT)
 
@@ -10159,9 +10159,9 @@ def test_hm_fashion_orders_runs_its_model_over_its_files_at_the_pinned_commit_in
         (_HM_STATEMENTS[6], {"rows": orders[:2]}), (_HM_STATEMENTS[6], {"rows": orders[2:]})]
 
 
-def test_hm_fashion_orders_is_a_frozen_graph_read_at_its_pinned_commit() -> None:
+def test_hm_fashion_orders_is_a_spent_graph_read_at_its_pinned_commit() -> None:
     assert corpus.graph("hm-fashion-orders").source == corpus.HM_ORDERS
-    assert corpus.graph("hm-fashion-orders").split == "frozen"
+    assert corpus.graph("hm-fashion-orders").split == "spent"
     assert corpus.graph("hm-fashion-orders").writer is corpus.write_hm_fashion_orders
     assert re.fullmatch(r"[0-9a-f]{40}", corpus.HM_ORDERS_COMMIT)
 
@@ -12732,9 +12732,9 @@ def test_overseas_relics_reads_the_pinned_commit_of_a_fetched_mirror(
         corpus.write_overseas_relics(Recorder(), tmp_path)
 
 
-def test_overseas_relics_is_a_frozen_graph_of_its_repository() -> None:
+def test_overseas_relics_is_a_spent_graph_of_its_repository() -> None:
     graph = corpus.graph("overseas-relics")
-    assert (graph.split, graph.repo, graph.writer) == ("frozen", "BUCT-CS2305-SE/knowledge-graph-subsystem",
+    assert (graph.split, graph.repo, graph.writer) == ("spent", "BUCT-CS2305-SE/knowledge-graph-subsystem",
                                                         corpus.write_overseas_relics)
 
 
@@ -13806,7 +13806,7 @@ def test_nfl_2024_runs_its_importer_as_written_over_its_committed_rawdata(
     assert [(p["pick_id"], p["team_id"]) for p in params if "pick_id" in p] == [
         ("2023_1_2", "washington"), ("2024_1_1", "chicago_bears")]
     graph = corpus.graph("nfl-2024")
-    assert (graph.split, graph.repo, graph.writer) == ("frozen", corpus.NFL24, corpus.write_nfl_2024)
+    assert (graph.split, graph.repo, graph.writer) == ("spent", corpus.NFL24, corpus.write_nfl_2024)
 
 
 @pytest.mark.parametrize(("path", "text", "refused"), [
@@ -15219,7 +15219,7 @@ def test_vietnamese_dishes_runs_its_ingestor_over_its_pinned_triples_with_its_de
         (_VIFOOD_GROUP.format(label="Entity", rel="dishType"),
          {"items": [{"s": "Cao Lầu", "t": "Mì", "u": "https://vi.wikipedia.org/wiki/Cao_lầu",
                      "e": "Cao lầu là món mì.", "v": "Cao Lầu dishType Mì"}]})]
-    assert corpus.graph("vietnamese-dishes").split == "frozen"
+    assert corpus.graph("vietnamese-dishes").split == "spent"
 
 
 class _FailingIndexStore(Recorder):
