@@ -185,7 +185,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v77"
+READER_VERSION = "extractive-v78"
 # Words that qualify a key as a bound of its scale ("best_rating", "max_price", "lowest_temp")
 _BOUND_WORDS = frozenset(("best", "worst", "max", "maximum", "min", "minimum", "highest", "lowest", "top", "peak"))
 # What a key of places near a thing says (`_rank`: no answer to "where is it")
@@ -367,7 +367,10 @@ _NUMBER_TEXT = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 # A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
 # not its `url`'s "\N"; formula-one, spent).
-_NULL_MARKER = re.compile(r"(?i)^\s*(?:\\n|null|none|nan|n/a|#n/a|nil|undefined)\s*$")
+# (... and a placeholder that says nothing is known: a period's `era` "Unknown" answered "which dynasty is X of" where
+# X's Period "隋朝（581-618）" was reached; overseas-relics, spent)
+_NULL_MARKER = re.compile(r"(?i)^\s*(?:\\n|null|none|nan|n/a|#n/a|nil|undefined|unknown|unspecified|not known|"
+                          r"not specified)\s*$")
 # A truth value. Under a key that says a kind ("is_drug" TRUE) it says its node is one of that kind: the node, not the
 # value, is what "which drug ..." asks for; only a yes/no question is answered by it (t2d-net, spent, answered
 # "which diabetes drug is predicted to target X" with "TRUE").
@@ -607,7 +610,7 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fac
     most named entities, at most MAX_VALUE_RECORDS, else none; or the one of its kind near the one entity the
     question places it at (`said`: each mentioned name's words; "the ICT at Korba (W)"). Each with the named
     entities it joins."""
-    tokens = key_tokens(question)
+    tokens = key_tokens(english_interrogatives(question))  # ("que jogador" asks as "which player" does)
     kinds = {t for t in set(types.values()) if kind_said(tokens, t)}
     # (one end per name: two entities of one name, a person and a tag "mark herman", are one named once)
     ends = sorted(dict((n.lower(), n) for n in sorted(set(mentioned), reverse=True)).values())
@@ -1115,7 +1118,10 @@ class _Reading:
             # (not a value typed as the noun a "which" or "what" asks for: "in which cell line was CEP57's
             # expression changed" asks for a cell line, the `cell_type` of the one in the context; lincs-lymphoma,
             # spent)
-            values_said = {v: w for v, w in mention_words(question, sorted(held), parts=False).items()
+            # (an ampersand typed as "and" too, as linking reads it: `record_text_spans`)
+            typed_as = {v.replace(" & ", " and "): v for v in held if " & " in v}
+            values_said = {typed_as.get(v, v): w for v, w in mention_words(question, sorted({*held, *typed_as}),
+                                                                            parts=False).items()
                            if w and not re.search(rf"\b(?:which|what)\s+{re.escape(w)}", question, re.IGNORECASE)}
             if values_said:
                 said.update(values_said)
@@ -1782,8 +1788,15 @@ class _Reading:
         # compound's head: "welches Amt office role position" asks for an Amt, a role where the graph says one)
         if first and second and second in english_of(first, self.language):
             second = None
-        self.wh_noun = _noun_stem(second or first, vocabulary, self.language) if first else None
-        self.wh_modifier = _noun_stem(first, vocabulary, self.language) if second and first else None
+        # (Spanish and Portuguese write a noun's head first, its adjective or the question's verb after it: "em que
+        # semana foi X" asks for a semana, not a "foi"; nba-players-of-the-week, spent, answered a position. The word
+        # after is the head's modifier, "qué código SCIAN", "qual unidade litoestratigráfica")
+        head_first = bool(first and second and self.language == "spanish" and noun is not None
+                          and noun.group(2) not in FOREIGN_FUNCTION_WORDS)
+        self.wh_noun = _noun_stem(first if head_first or not second else second, vocabulary, self.language) \
+            if first else None
+        self.wh_modifier = _noun_stem(second if head_first else first, vocabulary, self.language) \
+            if second and first else None
         # ... before a lower-case word the preposition joins a compound whose head comes first, as the languages
         # that have such prepositions write it ("qué líneas de metro": lines, of the metro; it was read as a noun
         # "de", and the reader answered with a station; madrid-metro-campuses, spent); where the compound is a name
@@ -1794,6 +1807,11 @@ class _Reading:
                 # (read as before this rule: the preposition as the noun, its head the modifier; with no noun, or
                 # the head as the noun, the recipe the mussel is in lost to others it is in, 9 -> 8/14)
                 self.wh_noun, self.wh_modifier = _noun_stem(noun.group(2), vocabulary), _noun_stem(first, vocabulary)
+                # (... unless its head is a type of the context: "que jogador da semana saiu de Lehigh" asks for a
+                # Jogador who received the award named JOGADOR DA SEMANA, not for a "da"; nba-players-of-the-week,
+                # spent, answered a player's position)
+                if _noun_stem(first, vocabulary, self.language) in type_words:
+                    self.wh_noun, self.wh_modifier = _noun_stem(first, vocabulary, self.language), None
             else:
                 self.wh_noun, self.wh_modifier = _noun_stem(first, vocabulary), _noun_stem(third.lower(), vocabulary)
         if first and second and third and noun is not None and not foreign:
@@ -3690,6 +3708,11 @@ class _Reading:
         # word next to X)
         spots_first = {p for w in chain.steps[0].words for p in self.positions.get("w:" + w, [])}
         spots_last = {p for w in chain.steps[-1].words for p in self.positions.get("w:" + w, [])}
+        # (... and a last fact that states the pair whole, the qualifier with its noun, is read so first: "the
+        # contract number of X's contract" is the contract's `contract id`, not the code of the budget it is UNDER,
+        # which says the noun alone; nyc-checkbook-payments, spent)
+        if len(chain.steps) == 2 and any(p in spots_first and p + 1 in spots_last for p in spots_last):
+            return 2
         if len(chain.steps) == 2 and not spots_first & spots_last:
             if any(p + 1 in spots_last for p in spots_first):
                 return 1

@@ -59,9 +59,11 @@ from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
 from xgrag.retrieval.vietnamese import generic_syllables, reads_vietnamese
 from xgrag.retrieval.words import (
     CJK_LETTER,
+    FOREIGN_ARTICLES,
     FOREIGN_FUNCTION_WORDS,
     PLACE_TYPES,
     SCHEMA_WORDS,
+    asked_after_which,
     content_stems,
     detach_particles,
     detach_prefixes,
@@ -686,7 +688,9 @@ CODE_MARKERS = ("code", "id", "identifier")
 # The words after "which"/"what" read as the kind a question asks for, up to a verb or an article.
 _ASKED_PHRASE = 5
 _PHRASE_ENDS = frozenset("is are was were be been does did do has have had can could will would the a an of in on at "
-                         "by for from to with".split())
+                         "by for from to with".split()) | FOREIGN_ARTICLES | FOREIGN_FUNCTION_WORDS
+# (other languages' articles and prepositions too: "em que equipa jogava o jogador da semana que veio de X" asks for a
+# team, its player the record X names; nba-players-of-the-week, spent)
 
 
 def asked_phrase(tokens: Sequence[str]) -> set[int]:
@@ -1262,6 +1266,12 @@ def record_text_spans(question: str, said: Iterable[str] = (),
                 continue
             for text in (fold(surface), " ".join(low[i:j]), surface.lower()):
                 out.setdefault(text, (i, j))
+                # (an ampersand typed as "and", or the other way: "the DPMU deployment and operations support
+                # contract" is the one whose purpose is "DPMU Deployment & Operations Support";
+                # nyc-checkbook-payments, spent, linked two budget codes by "operations" and "support")
+                for said_as, held_as in ((" and ", " & "), (" & ", " and ")):
+                    if said_as in text:
+                        out.setdefault(text.replace(said_as, held_as), (i, j))
     return out
 
 
@@ -2024,7 +2034,8 @@ class Linker:
         spans = unspaced_spans(question)
         if not spans or (self._names() is None and self.store.schema.general):
             return set()
-        return {name for _, name in self._exact(spans, excluded)}
+        # (not a name typed as the noun a question word asks for, "哪座城市", `asked_after_which`)
+        return {name for _, name in self._exact(spans, excluded) if not asked_after_which(question, name)}
 
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
         # a name with a Korean particle written onto it ("교황청에") is linked as the name
@@ -2514,7 +2525,9 @@ class Linker:
         hub's neighbourhood is not read past it); more than MAX_VALUE_RECORDS found: nothing. Not a kind the
         question asks for ("which line runs between A and B": the record is the answer, not what it names) nor one
         already linked. Inferred, said as such ("joins")."""
-        low = key_tokens(question)
+        # (its question words read in English: "que jogador da semana saiu de Lehigh" asks for the player, as "which
+        # player" does; nba-players-of-the-week, spent, took the answer as named)
+        low = key_tokens(english_interrogatives(question))
         have_types = {le.node.type for le in linked}
         have = {le.node.id for le in linked}
         # (one end per name said: two nodes of one name, a person and a tag "mark herman", are one entity named once)

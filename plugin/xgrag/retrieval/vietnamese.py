@@ -82,6 +82,13 @@ VIETNAMESE_WORDS = {k: tuple(v.split()) for k, v in {
     "canxi": "calcium", "sắt": "iron", "muối": "salt sodium", "natri": "sodium", "kali": "potassium",
     "hàm lượng": "content amount", "bệnh": "disease illness", "hạn chế": "restricted restriction limit",
     "kiêng": "avoid restricted", "nên ăn": "recommended", "phù hợp": "suitable recommended",
+    # (... and where a dish comes from, what it is served with and who says so: vietnamese-dishes, spent: "có nguồn gốc
+    # từ vùng nào", "trang nào cho biết", "nguồn nào nói" met none of its relations originRegion, servedWith or the
+    # ties' `source_url`, and answered the one `source` every dish holds)
+    "nguồn gốc": "origin", "xuất xứ": "origin", "vùng": "region area", "miền": "region", "đặc sản": "specialty",
+    "ăn kèm": "served with", "dị ứng": "allergen allergy", "hương vị": "flavor flavour taste", "vị": "flavor taste",
+    "cách chế biến": "cooking technique", "chế biến": "cooking cooked", "trang": "page url source",
+    "nguồn": "source url", "cùng": "same shared", "giống": "same like",
 }.items()}
 
 # Its function words, which name nothing typed in lower case ("là", is; "mà", that; "của", of): linking's runs of a

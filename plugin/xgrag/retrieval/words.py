@@ -83,6 +83,9 @@ SYNONYM_STEMS = {
     # to establish is to create: "which case created the intelligible principle test" asks an ESTABLISHES
     # relationship, not an APPLIES one (us-constitutional-law, spent, answered the case that applied it)
     "establish": "mak",
+    # a payment is what is paid: "the city's payment to Fitch Ratings" is the contract Fitch is PAID_TO
+    # (nyc-checkbook-payments, spent, read no word of the tie)
+    "payment": "pay",
     # to modify is to change: "how did X change the Sherbert test" says the MODIFIES relationship of the two
     # (us-constitutional-law, spent; that question is still answered with X's vote, not the relationship's
     # `direction`: the relation between two named entities is the question's own, benchmarks/README.md)
@@ -330,12 +333,20 @@ def how_scale(text: str) -> set[str]:
 
 def how_dimensions(text: str) -> set[str]:
     """The stems of what "how <adjective>" asks ("how far" -> distance), or a count of a unit ("how many square
-    feet" -> size, area), or "why" (a reason: `_WHY_KEYS`), the question's other words aside."""
+    feet" -> size, area), or "why" (a reason: `_WHY_KEYS`), or "what ... for" (a purpose: `_FOR_KEYS`), the
+    question's other words aside."""
     low = text.lower()
     return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", low)
             for noun in (_TIME_TAKEN if adj == "long" and _TAKES_TIME.search(low) else HOW_DIMENSIONS.get(adj, ()))} | {
         stem(noun) for pattern, nouns in UNIT_DIMENSIONS if pattern.search(low) for noun in nouns} | (
-        {stem(noun) for noun in _WHY_KEYS} if re.search(r"\bwhy\b", low) else set())
+        {stem(noun) for noun in _WHY_KEYS} if re.search(r"\bwhy\b", low) else set()) | (
+        {stem(noun) for noun in _FOR_KEYS} if _WHAT_FOR.search(low) else set())
+
+
+# What "what ... for" asks for: a purpose, as keys store one ("what was the city's payment to Fitch Ratings for": the
+# payment's `purpose`; nyc-checkbook-payments, spent, answered its M/WBE category)
+_WHAT_FOR = re.compile(r"^\W*what\b.*\bfor\W*$")
+_FOR_KEYS = ("purpose", "reason", "use", "usage")
 
 
 # "How long does the tram take", "how long is the train ride": a time, not a length or a distance (rome-transport,
@@ -571,7 +582,7 @@ def answer_kind(question: str) -> Kind | None:
     # (... and a month or a quarter asked is a date: "in which quarter did X come out" asks its release date, "Q3
     # 2022"; mobile-devices, spent, answered its device type)
     if re.search(r"^(?:(?!\b(?:what|which|how|where|whose)\b).)*\bwhen\b"
-                 r"|\b(what|which) (year|date|day|month|quarter)s?\b"
+                 r"|\b(what|which) (year|date|day|week|month|quarter)s?\b"
                  r"|\bin what year\b", q):
         return "date"
     if re.search(r"^where\b|\bwhere (is|are|was|were|did|does|do)\b", q):
@@ -829,10 +840,18 @@ _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 def value_dates(text: str) -> set[Day]:
     """The day a stored value or a name states: ISO ("2020-04-25T09:40:39Z", "Visit 2020-04-25T..."), or
-    day/month/year and month/day/year ("1/08/2017": both readings)."""
+    day/month/year and month/day/year ("1/08/2017": both readings), or a whole value that is a day written with its
+    month's name ("Feb 13, 2012", "13 February 2012")."""
     out: set[Day] = set()
     for m in _ISO_DAY.finditer(text):
         out |= _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    # (the award's `data` "Feb 13, 2012" was read as no day, and "when" was answered with a weight of 200 read as a
+    # year; nba-players-of-the-week, spent)
+    if _MONTH_DATE_TEXT.match(text.strip()):
+        for pattern, order in _MONTH_DATES:
+            for m in pattern.finditer(text):
+                parts = dict(zip(order, m.groups(), strict=True))
+                out |= _day(int(parts["y"]), _MONTHS[parts["m"].lower()], int(parts["d"]))
     for m in _NUMERIC_DATE.finditer(text):
         a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
         out |= _day(y, b, a) | _day(y, a, b)
@@ -1013,6 +1032,13 @@ INTERROGATIVES = tuple(sorted({
     # (... and Portuguese's "que" after a preposition asks "which" ("em que categoria": in which category); alone
     # it is a relative pronoun as often, "o filme que ganhou", read only where it opens the question, `_OPENING`)
     "em que": "in which", "a que": "to which", "de que": "of which", "com que": "with which", "que": "which",
+    # (... and a time asked by its noun is a date asked, as "quelle date" and "welchen Tag" are: "em que semana foi X
+    # jogador da semana" asks the award's date; nba-players-of-the-week, spent, answered a position)
+    **{f"{before}{which} {noun}": f"{english_before}which {english}"
+       for before, english_before in (("", ""), ("em ", "in "), ("en ", "in "), ("de ", "of "))
+       for which in ("que", "qué") for noun, english in (
+           ("ano", "year"), ("año", "year"), ("dia", "day"), ("día", "day"), ("semana", "week"), ("mês", "month"),
+           ("mes", "month"), ("data", "date"), ("fecha", "date"))},
     # Dutch (not "wie", "who": German's "how", as in "Wie lautet ...")
     "hoeveel": "how many", "hoe lang": "how long", "hoe oud": "how old", "in welk jaar": "in which year",
     "welk jaar": "which year", "waar": "where", "wanneer": "when", "welke": "which", "welk": "which",
@@ -1047,7 +1073,14 @@ def english_interrogatives(question: str) -> str:
         if (word[0].isupper() or word.lower() in _OPENING) and question[:m.start()].strip(" ¿¡«\"'"):
             return word
         return _ENGLISH[word.lower()]
-    return _INTERROGATIVE.sub(english, question)
+    return _INTERROGATIVE.sub(english, _FOR_WHICH.sub("for which", question))
+
+
+# Portuguese's and Spanish's "por que" before a noun asks "for which" ("Por que equipa jogava X": for which team; read
+# as no question word, its "quando" clause asked a date; nba-players-of-the-week, spent); before an article, a
+# pronoun, a verb of being or a name it asks "why", which the reader does not read
+_FOR_WHICH = re.compile(r"\b[Pp]or\s+qu[eé](?=\s+(?!(?:o|a|os|as|um|uma|el|la|los|las|un|una|e|é|es|está|foi|fue|era|"
+                        r"se|no|não|nao|lo|le|que|eu|ele|ela|él|ella)\b)[a-zà-öø-ÿ])")
 
 
 # German's function words as the English ones the reader reads: its articles in every case ("der", "die", "das", "den",
@@ -1152,6 +1185,20 @@ def unspaced_spans(text: str) -> list[str]:
         for i, j in _inner_spans(word):
             out.setdefault(word[i:j], None)
     return list(out)
+
+
+# A Chinese question word and its measure word, just before the noun it asks for ("哪座城市": which city)
+_CJK_WHICH = re.compile(r"(?:哪一?[个個座家位部本首种種类類件款条條所间間只隻台张張辆輛架艘届屆门門场場支名处處]?"
+                        r"|什么|什麼)$")
+
+
+def asked_after_which(question: str, name: str) -> bool:
+    """Whether a question types `name` only as the noun a Chinese question word asks for, last in its clause
+    ("收藏X的博物馆位于哪座城市？": a city asked, not the artifact titled 城市; overseas-relics, spent, linked it and
+    answered its English title)."""
+    at = [m for m in re.finditer(re.escape(name), question)] if name else []
+    return bool(at) and all(_CJK_WHICH.search(question[:m.start()]) is not None
+                            and re.match(r"\s*(?:[？?。！!，,]|$)", question[m.end():]) is not None for m in at)
 
 
 def join_spaced(text: str, words: Collection[str]) -> str:
@@ -1375,9 +1422,18 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # museums (guangdong-museum, spent: "用什么材质做的", "哪个时代", "在哪个展厅", "在几楼" met no key or type of its
     # English labels Material, Era, Hall and answered an object's size)
     "材质": "material", "材料": "material", "质地": "material", "时代": "era period", "年代": "era period",
-    "朝代": "dynasty era", "展厅": "hall", "展馆": "hall", "展览": "exhibition", "藏品": "collection item",
+    "朝代": "dynasty era period", "展厅": "hall", "展馆": "hall", "展览": "exhibition", "藏品": "collection item",
     "文物": "artifact relic", "楼层": "floor", "几楼": "which floor", "哪一层": "which floor", "楼": "floor",
     "层": "floor", "一部分": "part", "部分": "part",
+    # (... and the collection that holds them: overseas-relics, spent: "藏于哪个博物馆", "哪个时期", "尺寸", "馆藏编号",
+    # "英文名称", "哪一大类" met none of its English labels Museum, Period or keys dimensions, accession_number,
+    # title_en, category, and answered an artifact's English title)
+    "博物馆": "museum", "美术馆": "museum gallery", "收藏": "held collection stored", "藏于": "held stored",
+    "馆藏": "accession collection held", "时期": "period era", "尺寸": "dimensions size", "大小": "size dimensions",
+    "英文": "english en", "中文": "chinese zh", "大类": "category", "作品": "work artwork",
+    # (a thing's English name is its English title where it has one: "蟾蜍吊坠的英文名称" is its `title_en`, not the
+    # `name_en` of its material)
+    "英文名称": "english en name title", "中文名称": "chinese zh name title",
     # public services and administration (guangdong-gov-services, spent: "哪个部门负责", "哪个服务主题", "面向什么服务
     # 对象" met none of its English-lettered types accrual_item, theme_category, matter_object)
     "负责": "responsible charge accrual", "主管": "responsible charge", "事项": "matter item", "主题": "theme topic",
@@ -1757,7 +1813,7 @@ _SPANISH_OPENERS = frozenset("qué cuál cuáles cuánto cuánta cuántos cuánt
 # words of other languages: a Portuguese question met no `Municipality` or `District` (portugal-venues, spent)
 _PORTUGUESE_OPENERS = frozenset("qual quais quanto quanta quantos quantas quem onde quando".split())
 _PORTUGUESE_PAIRS = frozenset(("em que", "a que", "de que", "que tipo", "com que", "o que", "em qual", "a qual",
-                               "de qual", "que ano", "que dia"))
+                               "de qual", "que ano", "que dia", "por que", "por qual"))
 _NORDIC_DISTINCT = _NORDIC_ONLY - frozenset("den de en er".split())  # German's and English's too
 
 

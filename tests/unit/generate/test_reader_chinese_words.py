@@ -61,3 +61,27 @@ def test_a_disease_sharing_a_symptom_with_the_one_named_is_asked_in_chinese() ->
     for question in ("哪种疾病和甲亢有相同的症状？", "哪种病跟甲亢有一样的症状？",
                      "和甲亢有共同症状的另一种病是什么？"):
         assert _read(question, facts) == "甲状腺癌.", question
+
+
+def _relics() -> list[Fact]:
+    head, toad, mirror = "观音之首", "蟾蜍吊坠", "神话生物的镜子"
+    return [Fact("a1", head, "STORED IN", "Art Institute of Chicago", head_type="Artifact", tail_type="Museum"),
+            Fact("a2", head, "title_en", "Head of Guanyin", "property", None, head_type="Artifact"),
+            Fact("a3", head, "description_en", "Chinese", "property", None, head_type="Artifact"),
+            Fact("a4", head, "dimensions", "68.6 × 43.2 × 45.7 cm", "property", None, head_type="Artifact"),
+            Fact("t1", toad, "MADE OF", "翡翠", head_type="Artifact", tail_type="Material"),
+            Fact("t2", "翡翠", "name_en", "Jade", "property", None, head_type="Material"),
+            Fact("t3", toad, "title_en", "Toad Pendant", "property", None, head_type="Artifact"),
+            Fact("m1", mirror, "BELONGS TO PERIOD", "隋朝（581-618）", head_type="Artifact", tail_type="Period"),
+            Fact("m2", "隋朝（581-618）", "era", "Unknown", "property", None, head_type="Period"),
+            Fact("m3", mirror, "title_en", "Mirror with Mythical Creatures", "property", None, head_type="Artifact")]
+
+
+def test_a_relic_s_museum_size_period_and_english_name_are_read_by_their_chinese_words() -> None:
+    # overseas-relics (spent): "收藏在哪家博物馆", "尺寸", "哪个朝代", "英文名称" met none of its English labels
+    # Museum, Period nor keys dimensions, title_en, and answered an English title or a placeholder "Unknown"
+    facts = _relics()
+    assert _read("观音之首现在收藏在哪家博物馆？", facts) == "Art Institute of Chicago."
+    assert _read("观音之首的尺寸是多少？", facts) == "68.6 × 43.2 × 45.7 cm."
+    assert _read("神话生物的镜子是哪个朝代的？", facts) == "隋朝（581-618）."
+    assert _read("蟾蜍吊坠的英文名称是什么？", facts) == "Toad Pendant."

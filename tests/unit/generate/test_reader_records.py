@@ -401,3 +401,72 @@ def test_what_a_verb_in_s_before_a_name_asks_is_its_subject_and_how_much_reads_t
     assert _read("How much light does Camassia quamash need?", facts) == "full sun to partial shade."
     # a type's own word so placed is still the noun asked
     assert _read("Which genus Conium maculatum belongs to?", facts) == "Conium."
+
+
+def _weekly_awards() -> list[Fact]:
+    award = "JOGADOR DA SEMANA"
+
+    def player(i: str, who: str, college: str, week: str, weight: str) -> list[Fact]:
+        return [Fact(f"5:{i}u", who, "Universidade", college, head_type="Jogador", tail_type="Equipa"),
+                Fact(f"5:{i}r", who, "recebe", award, head_type="Jogador", tail_type="Premio"),
+                Fact(f"5:{i}r#altura", who, "altura", "6'3", "property", ("recebe", award), head_type="Jogador"),
+                Fact(f"5:{i}r#peso", who, "peso", weight, "property", ("recebe", award), head_type="Jogador"),
+                Fact(f"5:{i}r#posicao", who, "posição", "G", "property", ("recebe", award), head_type="Jogador"),
+                Fact(f"5:{i}r#data", who, "data", week, "property", ("recebe", award), head_type="Jogador")]
+
+    return [*player("a", "C.J. McCollum", "Lehigh", "Nov 12, 2018", "190"),
+            *player("b", "Jeremy Lin", "Harvard", "Feb 13, 2012", "200")]
+
+
+def test_a_named_award_whose_name_opens_with_a_type_asks_for_that_type() -> None:
+    # nba-players-of-the-week (spent): "que jogador da semana" read the award's compound ("JOGADOR DA SEMANA", named)
+    # as asking for a "da", and the player was answered with his position
+    assert _read("Que jogador da semana saiu da universidade de Lehigh?", _weekly_awards()) == "C.J. McCollum."
+
+
+def test_a_week_asked_in_portuguese_is_the_awards_date() -> None:
+    # nba-players-of-the-week (spent): "em que semana foi X jogador da semana" read "foi" as the noun asked, and
+    # "Feb 13, 2012" as no date; answered with a weight
+    assert _read("Em que semana foi o Jeremy Lin jogador da semana?", _weekly_awards()) == "Feb 13, 2012."
+
+
+def _payments() -> list[Fact]:
+    def contract(i: str, day: str, purpose: str, number: str, budget: str, department: str) -> list[Fact]:
+        name = f"Contract {day}"
+        return [Fact(f"4:{i}#purpose", name, "purpose", purpose, "property", None, head_type="Contract"),
+                Fact(f"4:{i}#contract_id", name, "contract id", number, "property", None, head_type="Contract"),
+                Fact(f"5:{i}b", name, "UNDER BUDGET", budget, head_type="Contract", tail_type="BudgetCode"),
+                Fact(f"5:{i}d", name, "MANAGED BY", department, head_type="Contract", tail_type="Department"),
+                Fact(f"5:{i}a", department, "HAS CONTRACT", name, head_type="Department", tail_type="Contract")]
+
+    return [*contract("a", "2024-08-12", "DPMU Deployment & Operations Support", "CT181620248805446", "0201",
+                      "OFFICE OF CHIEF MEDICAL EXAMINER - OTPS"),
+            *contract("b", "2024-08-30", "Systems Business Analysis", "CT100420221405131", "1004",
+                      "Campaign Finance Board")]
+
+
+def test_a_record_named_by_its_text_with_and_for_an_ampersand_is_the_one_asked_about() -> None:
+    # nyc-checkbook-payments (spent): the contract typed by its purpose with "and" for its "&" named nothing, and a
+    # payment date answered
+    assert _read("Which department handled the DPMU deployment and operations support contract?", _payments()) \
+        == "OFFICE OF CHIEF MEDICAL EXAMINER - OTPS."
+
+
+def test_a_key_that_states_the_compound_asked_whole_is_read_before_a_tie_that_states_its_noun() -> None:
+    # nyc-checkbook-payments (spent): "the contract number of X's ... contract" was answered with the code of the
+    # budget the contract is UNDER (a number, said by the noun alone), not its `contract id`
+    assert _read("What is the contract number of the Campaign Finance Board's systems business analysis contract?",
+                 _payments()) == "CT100420221405131."
+
+
+def test_what_a_payment_was_for_is_its_purpose() -> None:
+    # nyc-checkbook-payments (spent): "what was the city's payment to Fitch Ratings for" read no word of the payment
+    # (PAID_TO) nor of its purpose, and answered Fitch's M/WBE category
+    fitch, contract = "FITCH RATINGS INC", "Contract 2024-08-27"
+    facts = [Fact("5:p", contract, "PAID TO", fitch, head_type="Contract", tail_type="Payee"),
+             Fact("4:f#mwbe_category", fitch, "mwbe category", "Non-M/WBE", "property", None, head_type="Payee"),
+             Fact("4:f#woman_owned", fitch, "woman owned", "false", "property", None, head_type="Payee"),
+             Fact("4:c#issue_date", contract, "issue date", "2024-08-27", "property", None, head_type="Contract"),
+             Fact("4:c#purpose", contract, "purpose", "Fitch FY17 Annual Surveillance Fee", "property", None,
+                  head_type="Contract")]
+    assert _read("What was the city's payment to Fitch Ratings for?", facts) == "Fitch FY17 Annual Surveillance Fee."

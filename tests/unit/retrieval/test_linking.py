@@ -41,6 +41,7 @@ from xgrag.retrieval.linking import (
     word_query,
     word_variants,
 )
+from xgrag.retrieval.words import english_interrogatives
 
 
 def test_lucene_query_escapes_everything() -> None:
@@ -900,3 +901,25 @@ def test_a_kind_after_what_is_the_is_asked_not_said_and_one_past_its_phrase_is_s
     assert kind_placed(korba, "ICT", key_tokens("Korba (W)"))
     assert not kind_said(key_tokens("Which is the line between A and B?"), "Line")
     assert kind_said(key_tokens("What is the length of the line between A and B?"), "Line")
+
+
+def test_a_kind_asked_in_portuguese_is_not_said_and_one_past_an_article_is() -> None:
+    # nba-players-of-the-week (spent): "que jogador da semana saiu de Lehigh" asks for the player (it was taken as a
+    # record the question names, and never answered); "em que equipa jogava o jogador da semana que veio de X" asks
+    # for a team, and names the player X is tied to
+    asked = key_tokens(english_interrogatives("Que jogador da semana saiu da universidade de Lehigh?"))
+    assert not kind_said(asked, "Jogador")
+    named = key_tokens(english_interrogatives("Em que equipa jogava o jogador da semana que veio do Cholet Basket?"))
+    assert kind_said(named, "Jogador")
+    assert not kind_said(named, "Equipa")
+
+
+def test_a_record_text_with_an_ampersand_is_named_by_its_words_with_and() -> None:
+    # nyc-checkbook-payments (spent): "the DPMU deployment and operations support contract" is the contract whose
+    # purpose is "DPMU Deployment & Operations Support"; two budget codes were linked by "operations" and "support"
+    spans = record_text_spans("Which department handled the DPMU deployment and operations support contract?")
+    assert spans["dpmu deployment & operations support"] == spans["dpmu deployment and operations support"]
+    hits = [("c1", ["DPMU Deployment & Operations Support"]), ("c2", ["DPMU Deployment"])]
+    assert select_record_texts(spans, hits) == [("c1", "DPMU Deployment & Operations Support")]
+    # ... and the other way: "Procter & Gamble" typed whole names "Procter and Gamble"
+    assert "procter and gamble" in record_text_spans("Who owns Procter & Gamble?")

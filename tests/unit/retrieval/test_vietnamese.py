@@ -133,3 +133,13 @@ def test_a_term_typed_in_lower_case_is_looked_up_in_sentence_case() -> None:
     # typed nor its title case ("Lấn Biển") names
     spans = candidate_spans("Theo Luật Đất đai 2024, lấn biển là gì?")
     assert "Lấn biển" in spans and "lấn biển" in spans and "Lấn Biển" in spans
+
+
+def test_where_a_dish_comes_from_and_who_says_so_are_read_in_english() -> None:
+    # vietnamese-dishes (spent): "có nguồn gốc từ vùng nào", "trang nào cho biết", "cùng ... với" met none of its
+    # relation originRegion, its ties' `source_url` or a word of sharing
+    read = english_vietnamese("Bánh mì có nguồn gốc từ vùng nào?", ["Bánh mì"]).split()
+    assert {"origin", "region"} <= set(read)
+    assert {"page", "url"} <= set(english_vietnamese("Trang nào cho biết thắng cố thường được ăn kèm với rượu ngô?",
+                                                     ["thắng cố", "rượu ngô"]).split())
+    assert "same" in english_vietnamese("Món ăn nào có cùng vùng xuất xứ với cá cuốn sen?", ["cá cuốn sen"]).split()

@@ -7,6 +7,7 @@ import re
 from xgrag.model import key_text
 from xgrag.retrieval.words import (
     answer_kind,
+    asked_after_which,
     complete_names,
     content_stems,
     detach_particles,
@@ -21,6 +22,7 @@ from xgrag.retrieval.words import (
     stated_stems,
     stem,
     unspaced_spans,
+    value_dates,
     value_kind,
 )
 
@@ -734,3 +736,41 @@ def test_a_russian_question_is_read_with_its_words_in_english() -> None:
     # each form of "which" reads as "which", before the noun it asks for
     assert english_interrogatives("В каком маршруте есть X?") == "В which маршруте есть X?"
     assert question_language("Where is Moscow?") is None
+
+
+def test_a_portuguese_time_noun_asks_a_date_and_por_que_before_a_noun_asks_for_which() -> None:
+    # nba-players-of-the-week (spent): "em que semana foi X jogador da semana" asked no date and was answered with a
+    # position; "por que equipa jogava X quando ..." read no question word, and its "quando" asked a date
+    assert answer_kind(english_interrogatives("Em que semana foi o Jeremy Lin jogador da semana?")) == "date"
+    assert answer_kind(english_interrogatives("¿En qué año nació Borges?")) == "date"
+    assert english_interrogatives("Por que equipa jogava o Yao Ming quando foi jogador da semana?").startswith(
+        "for which equipa jogava o Yao Ming when")
+    assert answer_kind(english_interrogatives("Por que equipa jogava o Yao Ming quando foi jogador da semana?")) \
+        is None
+    # ... and before an article, a name or a verb of being it asks "why": left as typed
+    for question in ("Por que o Yao Ming saiu dos Rockets?", "Por que Yao Ming saiu?", "Por que foi cancelado?"):
+        assert english_interrogatives(question).startswith("Por que"), question
+    assert question_language("Por que equipa jogava o Yao Ming?") == "spanish"
+
+
+def test_a_day_written_with_its_months_name_is_a_day() -> None:
+    # nba-players-of-the-week (spent): the award's date "Feb 13, 2012" read as no day; "when" was answered by a
+    # weight of 200, read as a year
+    assert value_dates("Feb 13, 2012") == {(2012, 2, 13)}
+    assert value_dates("13 February 2012") == {(2012, 2, 13)} and value_dates("Sept. 3, 1999") == {(1999, 9, 3)}
+    assert value_dates("Oct 2012") == set()  # a month, no day
+    assert value_dates("Visit on Feb 13, 2012 at the park") == set()  # a text with a day in it, not a day
+
+
+def test_a_payment_is_what_is_paid() -> None:
+    # nyc-checkbook-payments (spent): "the city's payment to Fitch Ratings" read no word of the contract PAID_TO Fitch
+    assert content_stems("What was the city's payment to Fitch Ratings for?") & content_stems("PAID TO") == {"pay"}
+
+
+def test_a_name_typed_as_the_noun_a_chinese_question_word_asks_for_is_not_named() -> None:
+    # overseas-relics (spent): "收藏X的博物馆位于哪座城市" asks for a city; the artifact titled 城市 was linked
+    assert asked_after_which("收藏猪舍和厕所模型的博物馆位于哪座城市？", "城市")
+    assert asked_after_which("他在哪个城市", "城市")
+    assert not asked_after_which("城市这件作品藏于哪个博物馆？", "城市")  # named first, then asked about
+    assert not asked_after_which("哪座城市博物馆收藏了它？", "城市")  # a compound's first part, not the noun
+    assert not asked_after_which("观音之首现在收藏在哪家博物馆？", "城市")  # not typed
