@@ -848,10 +848,7 @@ def value_dates(text: str) -> set[Day]:
     # (the award's `data` "Feb 13, 2012" was read as no day, and "when" was answered with a weight of 200 read as a
     # year; nba-players-of-the-week, spent)
     if _MONTH_DATE_TEXT.match(text.strip()):
-        for pattern, order in _MONTH_DATES:
-            for m in pattern.finditer(text):
-                parts = dict(zip(order, m.groups(), strict=True))
-                out |= _day(int(parts["y"]), _MONTHS[parts["m"].lower()], int(parts["d"]))
+        out |= {day for day, _, _ in month_name_days(text)}
     for m in _NUMERIC_DATE.finditer(text):
         a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
         out |= _day(y, b, a) | _day(y, a, b)
@@ -1196,7 +1193,7 @@ def asked_after_which(question: str, name: str) -> bool:
     """Whether a question types `name` only as the noun a Chinese question word asks for, last in its clause
     ("收藏X的博物馆位于哪座城市？": a city asked, not the artifact titled 城市; overseas-relics, spent, linked it and
     answered its English title)."""
-    at = [m for m in re.finditer(re.escape(name), question)] if name else []
+    at = list(re.finditer(re.escape(name), question)) if name else []
     return bool(at) and all(_CJK_WHICH.search(question[:m.start()]) is not None
                             and re.match(r"\s*(?:[？?。！!，,]|$)", question[m.end():]) is not None for m in at)
 
